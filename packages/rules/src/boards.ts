@@ -1,0 +1,50 @@
+import { GAME_CONFIG } from './config.js';
+
+/**
+ * Weekly boards. Ranking is total and deterministic: score descending, then the earlier
+ * moment the score was reached, then the lower profile id. Ranks are 1, 2, 3 ... with no
+ * shared places, so a board never reorders between two reads.
+ */
+export type BoardType = (typeof GAME_CONFIG.boards.types)[number];
+export const BOARD_TYPES: readonly BoardType[] = GAME_CONFIG.boards.types;
+
+export const isBoardType = (value: unknown): value is BoardType =>
+  typeof value === 'string' && (BOARD_TYPES as readonly string[]).includes(value);
+
+export interface BoardEntry {
+  readonly profileId: number;
+  readonly score: number;
+  /** Epoch ms of the last change of the score: who got there first ranks first. */
+  readonly reachedAt: number;
+}
+
+export type Ranked<T> = T & { readonly rank: number };
+
+export function compareBoardEntries(a: BoardEntry, b: BoardEntry): number {
+  return b.score - a.score || a.reachedAt - b.reachedAt || a.profileId - b.profileId;
+}
+
+/** All rows ranked; extra fields (such as a profile name) are kept. */
+export function rankBoard<T extends BoardEntry>(rows: readonly T[]): Ranked<T>[] {
+  return [...rows].sort(compareBoardEntries).map((row, i) => ({ ...row, rank: i + 1 }));
+}
+
+export interface BoardView<T> {
+  readonly data: Ranked<T>[];
+  /** The caller's own place, even outside the top; null when the caller has no score yet. */
+  readonly profileData: { readonly rank: number; readonly score: number } | null;
+}
+
+/** The `/last` answer: the top rows plus the caller's rank and score. */
+export function boardView<T extends BoardEntry>(
+  rows: readonly T[],
+  callerId: number,
+  limit: number = GAME_CONFIG.boards.topSize,
+): BoardView<T> {
+  const ranked = rankBoard(rows);
+  const own = ranked.find((row) => row.profileId === callerId);
+  return {
+    data: ranked.slice(0, limit),
+    profileData: own ? { rank: own.rank, score: own.score } : null,
+  };
+}

@@ -1,0 +1,111 @@
+import { DAILY_REWARD_CONFIG, ITEMS_CONFIG } from './config-items.js';
+import { MISSIONS_CONFIG } from './config-missions.js';
+import { PROFILE_CONFIG } from './config-profile.js';
+import { Continent, Rarity, Terrain } from './world.js';
+
+/**
+ * Every number of the game in one place (GAME_DESIGN.md, spec section 9). The rules read
+ * only from here, so tuning the game is an edit to this object and to docs/game-rules.md.
+ */
+export const GAME_CONFIG = {
+  time: {
+    msPerMinute: 60_000,
+    minutesPerHour: 60,
+    hoursPerDay: 24,
+    minutesPerDay: 1440,
+    msPerDay: 86_400_000,
+    daysPerWeek: 7,
+  },
+  world: {
+    width: 500,
+    height: 500,
+    /** Free-slot search: a square around the centre whose half-side grows per attempt. */
+    slotSearch: { initialRadius: 8, radiusGrowth: 2, attempts: 200 },
+  },
+  land: {
+    towerBaseGold: 10,
+    towerGoldPerLevel: 10,
+    /** By terrain: Valley, Forest, Mountains, River, Arctic. */
+    terrainMultiplier: [1.0, 1.1, 1.25, 1.5, 2.0],
+    productivityDecimals: 2,
+    capDays: 7,
+    towerMaxLevel: 10,
+  },
+  vault: {
+    capPerLevel: 1000,
+    /** Fraction of the volume lost per day, by seal level 0..5. */
+    drainBySeal: [0.95, 0.75, 0.55, 0.4, 0.3, 0.2],
+    sealNames: ['None', 'Common', 'Uncommon', 'Rare', 'Epic', 'Legendary'],
+    maxSeal: 5,
+  },
+  heroes: {
+    skillMin: 1,
+    skillMax: 100,
+    /** Inclusive skill range by rarity: Common .. Legendary. */
+    skillRanges: [
+      [5, 30],
+      [15, 45],
+      [25, 60],
+      [40, 80],
+      [60, 100],
+    ],
+    maxResidentsPerLand: 5,
+    mintGeneration: 0,
+    /** Share of generated hero names that carry an epithet ('the Bold'). */
+    epithetChance: 0.25,
+  },
+  missions: MISSIONS_CONFIG,
+  items: ITEMS_CONFIG,
+  dailyReward: DAILY_REWARD_CONFIG,
+  profile: PROFILE_CONFIG,
+  market: {
+    landPricePlatinum: 100,
+    heroPricePlatinum: 50,
+    /** Percent weights by rarity: Common, Uncommon, Rare, Epic, Legendary. */
+    heroRarityWeights: [50, 25, 15, 8, 2],
+    /** Minted land terrain uses the same shape: terrain is the land's rarity. */
+    landTerrainWeights: [50, 25, 15, 8, 2],
+    /**
+     * Platinum sold for ether. Base rate 100 platinum per 0.01 ETH; bigger packages add a bonus.
+     * Prices are in wei as decimal strings (exact, beyond Number's range). VIP points grow by
+     * the platinum bought, bonus included.
+     */
+    platinumPackages: [
+      { id: 'platinum-100', platinum: 100, bonusPercent: 0, priceWei: '10000000000000000' },
+      { id: 'platinum-550', platinum: 550, bonusPercent: 10, priceWei: '50000000000000000' },
+      { id: 'platinum-1200', platinum: 1200, bonusPercent: 20, priceWei: '100000000000000000' },
+    ],
+    /** Symbol shown with prices: the chain's native currency. */
+    currencySymbol: 'ETH',
+  },
+  starter: {
+    continent: Continent.Aleph,
+    /** Every newcomer starts equal: a common Valley land. */
+    terrain: Terrain.Valley,
+    heroRarity: Rarity.Common,
+    /** Two heroes: the first lives on the starter land, the second has no residence. */
+    residentHeroes: 1,
+    homelessHeroes: 1,
+  },
+  boards: {
+    types: ['TOP_GOLD_CLAIMERS', 'TOP_XP_GAINERS'],
+    topSize: 100,
+  },
+  dashboard: {
+    goldAttentionTop: 10,
+    /** Orange above this share of the cap, red at the cap. */
+    goldAttentionHighRatio: 0.75,
+    announcements: 5,
+  },
+  format: {
+    thousand: 1000,
+    million: 1_000_000,
+    amountDecimals: 1,
+    addressHead: 6,
+    addressTail: 4,
+    percentDecimals: 1,
+    briefingWords: 15,
+  },
+} as const;
+
+export type GameConfig = typeof GAME_CONFIG;

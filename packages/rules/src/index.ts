@@ -1,0 +1,27 @@
+/** @aleph/rules: the game's pure rules. No I/O, no clock, no Math.random. */
+export * from './boards.js';
+export * from './config.js';
+export type { MissionRule } from './config-missions.js';
+export * from './dashboard.js';
+export * from './format.js';
+export * from './format-date.js';
+export * from './hero-names.js';
+export * from './heroes.js';
+export * from './items.js';
+export * from './land-gold.js';
+export * from './mint.js';
+export * from './mission-check.js';
+export * from './mission-duration.js';
+export * from './mission-errors.js';
+export * from './mission-formulas.js';
+export * from './mission-outcome.js';
+export * from './mission-settle.js';
+export * from './mission-types.js';
+export * from './model.js';
+export * from './profile.js';
+export * from './rng.js';
+export * from './starter.js';
+export * from './time.js';
+export * from './vault.js';
+export * from './world.js';
+export * from './world-slots.js';

@@ -1,0 +1,119 @@
+import { GAME_CONFIG } from './config.js';
+import { sealItemCode, TOWER_STONE } from './items.js';
+import { NO_RESERVATION, type HeroState, type LandState, type Reservation } from './model.js';
+import { Skill, isElement, type Element, type MissionType } from './world.js';
+
+/** The mission formulas of GAME_DESIGN.md, one small function each. */
+const M = GAME_CONFIG.missions;
+const PERCENT = 100;
+
+/** Gold one hero can carry home: `100 + 10 * Charisma`. */
+export function carryCapacity(charisma: number): number {
+  return M.GOLDCLAIM.carryBase + M.GOLDCLAIM.carryPerCharisma * charisma;
+}
+
+/** `0.3 + Agility / 200`, at most 1. */
+export function huntSuccessChance(agility: number): number {
+  return Math.min(1, M.HUNTSEAL.successBase + agility / M.HUNTSEAL.successAgilityDivisor);
+}
+
+/** Elementals a search finds: `floor((20 + Luck / 2) * (1.5 on a land of that element))`. */
+export function searchAmount(luck: number, sameElement: boolean): number {
+  const S = M.SEARCHELEMENT;
+  const factor = sameElement ? S.sameElementFactor : 1;
+  return Math.floor((S.amountBase + luck / S.amountLuckDivisor) * factor);
+}
+
+/** `Luck / 400`. */
+export function shardDropChance(luck: number): number {
+  return Math.min(1, luck / M.SEARCHELEMENT.shardLuckDivisor);
+}
+
+/** The share of elementals Efficiency saves: `Efficiency / 4` percent. */
+export function efficiencyDiscount(efficiency: number): number {
+  return efficiency / M.efficiencyDivisor / PERCENT;
+}
+
+/** Elementals after the Efficiency discount, rounded up to whole elementals. */
+export function discountedElementals(base: number, efficiency: number): number {
+  return Math.ceil(base * (1 - efficiencyDiscount(efficiency)));
+}
+
+export interface TowerUpgradeCost {
+  readonly elementals: number;
+  readonly stones: number;
+  readonly shards: number;
+}
+
+/** From `level` to `level + 1`: `100 * 2^level` elementals, `level + 1` stones, shards from 3. */
+export function towerUpgradeCost(level: number, efficiency: number): TowerUpgradeCost {
+  const T = M.UPGRADETOWER;
+  return {
+    elementals: discountedElementals(T.elementalsBase * T.elementalsGrowth ** level, efficiency),
+    stones: T.stonesPerStep * (level + 1),
+    shards: level >= T.shardsFromLevel ? level : 0,
+  };
+}
+
+export interface SealUpgradeCost {
+  readonly elementals: number;
+  readonly sealItems: number;
+}
+
+/** From `seal` to `seal + 1`: `seal + 1` seal items and `50 * (seal + 1)` elementals. */
+export function sealUpgradeCost(seal: number, efficiency: number): SealUpgradeCost {
+  const S = M.UPGRADESEAL;
+  return {
+    elementals: discountedElementals(S.elementalsPerStep * (seal + 1), efficiency),
+    sealItems: S.sealItemsPerStep * (seal + 1),
+  };
+}
+
+/** XP of a successful mission (GOLDCLAIM: per gold moved, passed as `goldMoved`). */
+export function missionXp(type: MissionType, step: number, goldMoved = 0): number {
+  switch (type) {
+    case 'GOLDCLAIM':
+      return M.GOLDCLAIM.xpPerGold * goldMoved;
+    case 'UPGRADETOWER':
+      return M.UPGRADETOWER.xpPerStep * (step + 1);
+    case 'UPGRADESEAL':
+      return M.UPGRADESEAL.xpPerStep * (step + 1);
+    default:
+      return M[type].xp;
+  }
+}
+
+/**
+ * What leaves the land's balances at start, from the stored levels (which the optimistic
+ * guards `currentLevel` / `currentSeal` have been checked against).
+ */
+export function reservationFor(
+  type: MissionType,
+  land: Pick<LandState, 'towers' | 'seals'>,
+  hero: Pick<HeroState, 'skills'>,
+  elemid: number | null | undefined,
+): Reservation {
+  if (!isElement(elemid)) return NO_RESERVATION;
+  const efficiency = hero.skills[Skill.Efficiency];
+  if (type === 'UPGRADETOWER') {
+    const level = land.towers[elemid];
+    if (level >= GAME_CONFIG.land.towerMaxLevel) return NO_RESERVATION;
+    return towerReservation(elemid, level, efficiency);
+  }
+  if (type === 'UPGRADESEAL' && land.seals[elemid] < GAME_CONFIG.vault.maxSeal) {
+    const cost = sealUpgradeCost(land.seals[elemid], efficiency);
+    const items = { [sealItemCode(elemid)]: cost.sealItems };
+    return { elemid, elementals: cost.elementals, shards: 0, items };
+  }
+  return NO_RESERVATION;
+}
+
+function towerReservation(elemid: Element, level: number, efficiency: number): Reservation {
+  const cost = towerUpgradeCost(level, efficiency);
+  return {
+    elemid,
+    elementals: cost.elementals,
+    shards: cost.shards,
+    items: { [TOWER_STONE]: cost.stones },
+  };
+}

@@ -1,0 +1,263 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { leftoverAt, productivity } from './land-gold.js';
+import { carryCapacity, reservationFor } from './mission-formulas.js';
+import type { MissionRecord, SettleState } from './mission-outcome.js';
+import { settleMission } from './mission-settle.js';
+import { createRng } from './rng.js';
+import {
+  DAY,
+  T0,
+  arbElement,
+  arbHero,
+  arbLand,
+  arbMissionType,
+  heroState,
+  landState,
+  skills,
+} from './test-fixtures.js';
+import { vaultCap } from './vault.js';
+import { Element, type MissionType } from './world.js';
+
+const NOW = T0 + DAY;
+
+function record(
+  type: MissionType,
+  state: SettleState,
+  elemid: Element = Element.Fire,
+): MissionRecord {
+  const { land, hero } = state;
+  return {
+    type,
+    params: {
+      landid: land.id,
+      heroid: hero.id,
+      elemid,
+      currentLevel: land.towers[elemid],
+      currentSeal: land.seals[elemid],
+    },
+    reservation: reservationFor(type, land, hero, elemid),
+  };
+}
+
+const settle = (type: MissionType, state: SettleState, seed: number | string = 1, now = NOW) =>
+  settleMission(record(type, state), state, now, createRng(seed));
+
+const state = (land = landState(), hero = heroState()): SettleState => ({ land, hero });
+
+describe('GOLDCLAIM settlement', () => {
+  it('moves the leftover at settle time into the treasury', () => {
+    // 100 at T0 plus 120 a day for one day.
+    const outcome = settle('GOLDCLAIM', state());
+    expect(outcome).toMatchObject({ success: true, treasuryGold: 220, goldClaimed: 220, xp: 2200 });
+    expect(outcome.landGold).toEqual({ delta: -220, snapshot: { leftover: 0, at: NOW } });
+    expect(outcome.report.subject).toBe('Belaria brought 220 gold from Land #10');
+  });
+
+  it('moves at most what the hero carries; the rest stays', () => {
+    const outcome = settle('GOLDCLAIM', state(landState(), heroState({ skills: skills(5) })));
+    expect(outcome.treasuryGold).toBe(150);
+    expect(outcome.landGold).toEqual({ delta: -150, snapshot: { leftover: 70, at: NOW } });
+  });
+
+  it('moves only whole gold and keeps the fraction on the land', () => {
+    const land = landState({ gold: { leftover: 10.75, at: NOW } });
+    const outcome = settle('GOLDCLAIM', state(land));
+    expect(outcome.treasuryGold).toBe(10);
+    expect(outcome.landGold?.snapshot.leftover).toBeCloseTo(0.75, 12);
+  });
+
+  it('fails softly with nothing to claim', () => {
+    const land = landState({ gold: { leftover: 0, at: NOW } });
+    expect(settle('GOLDCLAIM', state(land))).toMatchObject({
+      success: false,
+      treasuryGold: 0,
+      xp: 0,
+    });
+  });
+});
+
+describe('DAILYREWARD and HUNTSEAL settlement', () => {
+  it('daily reward gives exactly 50 gold, one item and 500 XP', () => {
+    const outcome = settle('DAILYREWARD', state());
+    expect(outcome.treasuryGold).toBe(50);
+    expect(outcome.xp).toBe(500);
+    expect(Object.values(outcome.items)).toEqual([1]);
+    expect(outcome.report.body).toContain('<b>50</b>');
+  });
+
+  it('a hunt either yields a seal of the hero element with 800 XP or nothing with 400', () => {
+    const outcomes = Array.from({ length: 40 }, (_, seed) => settle('HUNTSEAL', state(), seed));
+    const wins = outcomes.filter((o) => o.success);
+    const losses = outcomes.filter((o) => !o.success);
+    expect(wins.length).toBeGreaterThan(0);
+    expect(losses.length).toBeGreaterThan(0);
+    for (const win of wins) expect(win).toMatchObject({ xp: 800, items: { SEAL_WATER: 1 } });
+    for (const loss of losses) expect(loss).toMatchObject({ xp: 400, items: {} });
+  });
+
+  it('a hunt with Agility 100 succeeds about 80% of the time', () => {
+    const hero = heroState({ skills: skills(100) });
+    const wins = Array.from({ length: 2000 }, (_, seed) =>
+      settle('HUNTSEAL', state(landState(), hero), seed),
+    );
+    expect(wins.filter((o) => o.success).length / 2000).toBeCloseTo(0.8, 1);
+  });
+});
+
+describe('TRANSFERHERO settlement', () => {
+  it('moves the residence to the land', () => {
+    expect(settle('TRANSFERHERO', state())).toMatchObject({
+      success: true,
+      residenceLandId: 10,
+      xp: 50,
+    });
+  });
+
+  it('keeps the old residence when the land filled up meanwhile', () => {
+    const outcome = settle('TRANSFERHERO', state(landState({ residents: 5 })));
+    expect(outcome).toMatchObject({ success: false, residenceLandId: null, xp: 0 });
+    expect(outcome.report.subject).toBe('Belaria could not move: the land is full');
+  });
+});
+
+describe('upgrade settlement', () => {
+  it('raises the tower and re-bases the gold snapshot at the old rate', () => {
+    const outcome = settle('UPGRADETOWER', state());
+    expect(outcome.towerLevel).toEqual({ elemid: Element.Fire, level: 3 });
+    expect(outcome.xp).toBe(900);
+    expect(outcome.landGold).toEqual({ delta: 0, snapshot: { leftover: 220, at: NOW } });
+    expect(outcome.refund).toBeNull();
+  });
+
+  it('raises the seal and re-bases the vault at the old drain', () => {
+    const outcome = settle('UPGRADESEAL', state());
+    expect(outcome.seal).toEqual({ elemid: Element.Fire, seals: 2 });
+    expect(outcome.vault).toEqual({
+      elemid: Element.Fire,
+      delta: 0,
+      snapshot: { volume: 750, at: NOW },
+    });
+    expect(outcome.xp).toBe(800);
+  });
+
+  it('refunds the materials when the level moved on since start', () => {
+    const start = state();
+    const mission = record('UPGRADETOWER', start);
+    const moved = state(landState({ towers: [2, 3, 2, 2] }));
+    const outcome = settleMission(mission, moved, NOW, createRng(1));
+    expect(outcome).toMatchObject({ success: false, towerLevel: null, xp: 0 });
+    expect(outcome.refund).toEqual(mission.reservation);
+  });
+});
+
+describe('SEARCHELEMENT settlement', () => {
+  it('adds 20 + Luck/2, x1.5 on a land of that element, to the decayed vault', () => {
+    const outcome = settle('SEARCHELEMENT', state());
+    expect(outcome.vault?.delta).toBe(60);
+    expect(outcome.vault?.snapshot).toEqual({ volume: 810, at: NOW });
+    expect(outcome.xp).toBe(150);
+  });
+
+  it('loses what does not fit under the cap', () => {
+    const outcome = settle('SEARCHELEMENT', state(), 1, T0);
+    expect(outcome.vault?.delta).toBe(0);
+    expect(outcome.report.body).toContain('the vault is full');
+  });
+
+  it('drops a shard with chance Luck / 400', () => {
+    const hero = heroState({ skills: skills(100) });
+    const drops = Array.from({ length: 2000 }, (_, seed) =>
+      settle('SEARCHELEMENT', state(landState(), hero), seed),
+    );
+    const shards = drops.filter((o) => o.shards !== null);
+    expect(shards.length / 2000).toBeCloseTo(0.25, 1);
+    expect(shards[0]?.shards).toEqual({ elemid: Element.Fire, delta: 1 });
+  });
+});
+
+describe('settlement properties', () => {
+  const arbCase = fc.record({
+    type: arbMissionType,
+    land: arbLand,
+    hero: arbHero,
+    elemid: arbElement,
+    seed: fc.integer(),
+    dt: fc.nat(10 * DAY),
+  });
+
+  it('replays the same outcome from the same seed', () => {
+    fc.assert(
+      fc.property(arbCase, ({ type, land, hero, elemid, seed, dt }) => {
+        const run = () =>
+          settleMission(
+            record(type, { land, hero }, elemid),
+            { land, hero },
+            T0 + dt,
+            createRng(seed),
+          );
+        expect(run()).toEqual(run());
+      }),
+    );
+  });
+
+  it('creates no gold beyond production and the daily reward', () => {
+    fc.assert(
+      fc.property(arbCase, ({ type, land, hero, elemid, seed, dt }) => {
+        const now = T0 + dt;
+        const outcome = settleMission(
+          record(type, { land, hero }, elemid),
+          { land, hero },
+          now,
+          createRng(seed),
+        );
+        const leftover = leftoverAt(land.gold, productivity(land.towers, land.terrain), now);
+        if (type === 'GOLDCLAIM') {
+          const moved = outcome.treasuryGold;
+          expect(moved).toBe(Math.min(Math.floor(leftover), carryCapacity(hero.skills[4])));
+          expect(outcome.landGold?.delta).toBe(-moved);
+          expect(outcome.goldClaimed).toBe(moved);
+          expect(outcome.landGold?.snapshot.leftover).toBeCloseTo(leftover - moved, 6);
+        } else {
+          expect(outcome.treasuryGold).toBe(type === 'DAILYREWARD' ? 50 : 0);
+          expect(outcome.goldClaimed).toBe(0);
+          expect(outcome.landGold?.delta ?? 0).toBe(0);
+          if (outcome.landGold) expect(outcome.landGold.snapshot.leftover).toBeCloseTo(leftover, 6);
+        }
+      }),
+    );
+  });
+
+  it('keeps vaults under their cap, XP whole, and reports in simple HTML', () => {
+    fc.assert(
+      fc.property(arbCase, ({ type, land, hero, elemid, seed, dt }) => {
+        const outcome = settleMission(
+          record(type, { land, hero }, elemid),
+          { land, hero },
+          T0 + dt,
+          createRng(seed),
+        );
+        if (outcome.vault) {
+          expect(outcome.vault.snapshot.volume).toBeLessThanOrEqual(
+            vaultCap(land.towers[outcome.vault.elemid]),
+          );
+          expect(outcome.vault.delta).toBeGreaterThanOrEqual(0);
+        }
+        expect(Number.isInteger(outcome.xp) && outcome.xp >= 0).toBe(true);
+        const tags = outcome.report.body.match(/<\/?([a-z]+)>/g) ?? [];
+        for (const tag of tags) expect(tag).toMatch(/^<\/?(p|b|ul|li)>$/);
+        expect(outcome.report.subject.length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('reports', () => {
+  it('escape names chosen by players', () => {
+    const land = landState({ name: 'Fort <b>&' });
+    const outcome = settle('TRANSFERHERO', state(land, heroState({ name: '<img src=x>' })));
+    expect(outcome.report.body).toBe(
+      '<p><b>&lt;img src=x&gt;</b> now lives on <b>Fort &lt;b&gt;&amp;</b>.</p><ul><li>XP gained: <b>50</b></li></ul>',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import type { Continent, Element, PerElement, Rarity, Skills, Terrain } from './world.js';
+
+/**
+ * The state the rules read. The server loads it from the database; the rules never write it,
+ * they return what changes. Ids are the database's integer ids.
+ */
+
+/** A lazily evaluated quantity: its value at `at` (epoch ms). */
+export interface GoldSnapshot {
+  readonly leftover: number;
+  readonly at: number;
+}
+
+export interface VaultSnapshot {
+  readonly volume: number;
+  readonly at: number;
+}
+
+export interface LandState {
+  readonly id: number;
+  readonly ownerId: number;
+  /** Shown instead of 'Land #id' when set. */
+  readonly name?: string | null;
+  readonly continent: Continent;
+  readonly x: number;
+  readonly y: number;
+  readonly terrain: Terrain;
+  readonly element: Element;
+  /** Tower level per element, 0..10. */
+  readonly towers: PerElement<number>;
+  /** Seal level per element, 0..5. */
+  readonly seals: PerElement<number>;
+  readonly vault: PerElement<VaultSnapshot>;
+  readonly shards: PerElement<number>;
+  readonly gold: GoldSnapshot;
+  /** Heroes whose residence is this land. */
+  readonly residents: number;
+}
+
+/** Where a hero lives: enough of the land to measure travel. */
+export interface Residence {
+  readonly landId: number;
+  readonly continent: Continent;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface HeroState {
+  readonly id: number;
+  readonly ownerId: number;
+  readonly name: string;
+  readonly busy: boolean;
+  readonly rarity: Rarity;
+  readonly element: Element;
+  readonly skills: Skills;
+  readonly residence: Residence | null;
+}
+
+export interface ProfileState {
+  readonly id: number;
+  readonly level: number;
+  readonly features: readonly string[];
+  readonly xp: number;
+}
+
+/** The mission body's parameters (spec section 7); extras depend on the type. */
+export interface MissionParams {
+  readonly landid: number;
+  readonly heroid: number;
+  readonly elemid?: number | null;
+  readonly currentLevel?: number | null;
+  readonly currentSeal?: number | null;
+}
+
+/** What leaves which balance when a mission starts. */
+export interface Reservation {
+  /** The element whose vault and shards are drawn, or null when none are. */
+  readonly elemid: Element | null;
+  readonly elementals: number;
+  readonly shards: number;
+  /** Item code -> count, taken from the land's inventory. */
+  readonly items: Readonly<Record<string, number>>;
+}
+
+export const NO_RESERVATION: Reservation = { elemid: null, elementals: 0, shards: 0, items: {} };
+
+/** An inbox message: subject plus a body in simple HTML (<p>, <b>, <ul><li>). */
+export interface Report {
+  readonly subject: string;
+  readonly body: string;
+}
+
+export const landLabel = (land: Pick<LandState, 'id' | 'name'>): string =>
+  land.name ? land.name : `Land #${land.id}`;
