@@ -1,0 +1,49 @@
+import Type, { type Static } from 'typebox';
+
+/** Logins: 3-32 letters, digits or underscores; unique without regard to case. */
+export const LOGIN_PATTERN = '^[A-Za-z0-9_]{3,32}$';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** The spec's "simple pattern": something@something.something, no spaces. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/** The statement of the EIP-4361 message the wallet signs to register. */
+export const REGISTER_STATEMENT = 'Sign to register';
+
+export const Ok = Type.Object({ ok: Type.Literal(true) });
+export type Ok = Static<typeof Ok>;
+
+export const CheckSessionResponse = Type.Object({ session: Type.Boolean() });
+export type CheckSessionResponse = Static<typeof CheckSessionResponse>;
+
+export const CheckLoginQuery = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export type CheckLoginQuery = Static<typeof CheckLoginQuery>;
+export const CheckLoginResponse = Type.Object({ available: Type.Boolean() });
+export type CheckLoginResponse = Static<typeof CheckLoginResponse>;
+
+export const NonceResponse = Type.Object({
+  nonce: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type NonceResponse = Static<typeof NonceResponse>;
+
+export const LoginBody = Type.Object({
+  username: Type.String({ maxLength: 64 }),
+  password: Type.String({ maxLength: 1024 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+/**
+ * The spec's registration payload plus `message`: the EIP-4361 text that `signature` signs.
+ * Lengths are checked by the service so that each refusal has its own clear message.
+ */
+export const RegisterBody = Type.Object({
+  login: Type.String({ maxLength: 256 }),
+  email: Type.String({ maxLength: 320 }),
+  address: Type.String({ maxLength: 64 }),
+  signature: Type.String({ maxLength: 1024 }),
+  password: Type.String({ maxLength: 1024 }),
+  message: Type.String({ maxLength: 4096 }),
+});
+export type RegisterBody = Static<typeof RegisterBody>;

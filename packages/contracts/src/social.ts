@@ -1,0 +1,74 @@
+import Type, { type Static } from 'typebox';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** Profile general info of another player (spec section 3). */
+export const PublicProfile = Type.Object({
+  profileid: Type.Integer(),
+  nickname: Type.String(),
+  level: Type.Integer(),
+  vip: Type.Integer(),
+  lands: Type.Integer(),
+  heroes: Type.Integer(),
+});
+export type PublicProfile = Static<typeof PublicProfile>;
+
+export const BOARD_NAMES = ['TOP_GOLD_CLAIMERS', 'TOP_XP_GAINERS'] as const;
+export type BoardName = (typeof BOARD_NAMES)[number];
+export const BoardParams = Type.Object({ board: Type.String({ maxLength: 64 }) });
+
+export const BoardRow = Type.Object({
+  rank: Type.Integer(),
+  profileid: Type.Integer(),
+  profilename: Type.String(),
+  score: Type.Integer(),
+});
+export type BoardRow = Static<typeof BoardRow>;
+
+/** This ISO week's top 100 and the caller's own row (null until they score this week). */
+export const BoardResponse = Type.Object({
+  board: Type.String(),
+  weekStart: Type.String(),
+  data: Type.Array(BoardRow),
+  profileData: Type.Union([BoardRow, Type.Null()]),
+});
+export type BoardResponse = Static<typeof BoardResponse>;
+
+export const WorkflowBody = Type.Object({ wftype: Type.Literal('PROFILELEVELUP') });
+export type WorkflowBody = Static<typeof WorkflowBody>;
+export const WorkflowResponse = Type.Object({
+  ok: Type.Literal(true),
+  workflowid: Type.Integer(),
+  wftype: Type.String(),
+  status: Type.String(),
+  targetLevel: Type.Integer(),
+});
+export type WorkflowResponse = Static<typeof WorkflowResponse>;
+
+export const Message = Type.Object({
+  msgid: Type.Integer(),
+  sender_name: Type.String(),
+  subject: Type.String(),
+  /** Sanitised HTML. */
+  body: Type.String(),
+  created: Type.String(),
+  read: Type.Boolean(),
+  deleted: Type.Boolean(),
+});
+export type Message = Static<typeof Message>;
+export const MessageList = Type.Array(Message);
+
+export const UnreadSummary = Type.Object({ unreadMessages: Type.Integer() });
+export type UnreadSummary = Static<typeof UnreadSummary>;
+
+export const MessageIdParams = Type.Object({ id: Id });
+
+/** Several messages at once; `msgids` is accepted as another name for `ids`. */
+export const MarkDeleteBody = Type.Object({
+  ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
+  msgids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
+});
+export type MarkDeleteBody = Static<typeof MarkDeleteBody>;
+
+export const MarkResult = Type.Object({ ok: Type.Literal(true), count: Type.Integer() });
+export type MarkResult = Static<typeof MarkResult>;
