@@ -1,0 +1,71 @@
+import autocannon from 'autocannon';
+
+export interface EndpointSpec {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string | ((player: number) => string);
+  body?: (player: number) => unknown;
+  /** Needs a session cookie. */
+  auth: boolean;
+}
+
+export interface EndpointResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export interface RunOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  cookies: readonly string[];
+  /** Player index (into cookies) -> their land and hero, for bodies and paths. */
+  playerData: ReadonlyArray<{ landid: number; heroid: number }>;
+  overallRate?: number;
+}
+
+/**
+ * One autocannon run on one endpoint: each connection is a different signed-in player, so
+ * caches and row locks are exercised as they would be by many players.
+ */
+export async function runEndpoint(
+  spec: EndpointSpec,
+  options: RunOptions,
+): Promise<EndpointResult> {
+  let next = 0;
+  const request = (player: number): autocannon.Request => {
+    const headers: Record<string, string> = {};
+    if (spec.auth) headers.cookie = options.cookies[player] ?? '';
+    if (spec.body) headers['content-type'] = 'application/json';
+    return {
+      method: spec.method,
+      path: typeof spec.path === 'string' ? spec.path : spec.path(player),
+      headers,
+      ...(spec.body ? { body: JSON.stringify(spec.body(player)) } : {}),
+    };
+  };
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+    requests: [request(0)],
+    setupClient(client) {
+      client.setRequests([request(next++ % Math.max(1, options.cookies.length))]);
+    },
+  });
+  return {
+    name: spec.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}

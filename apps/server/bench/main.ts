@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { capacityBench, PLAYER_RATE } from './capacity.js';
+import { BASELINE, gameEndpoints } from './endpoints.js';
+import { runEndpoint, type EndpointResult } from './http.js';
+import { benchPlayers } from './players.js';
+import { machine, writeReport, type BenchReport, type HttpPass } from './report.js';
+import { BENCH_PASSWORD, seedWorld } from './seed.js';
+import { signIn, startBenchServer, type BenchServer } from './server-process.js';
+import { settlementBench } from './settlement.js';
+import { webBench } from './web.js';
+
+/**
+ * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
+ * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
+ * --connections=64 --missions=50000 --only=http|capacity|settle|web --write=true|false.
+ */
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k ?? '', v ?? 'true'] as const;
+  }),
+);
+const PLAYERS = Number(args.get('players') ?? 10_000);
+const DURATION = Number(args.get('duration') ?? 10);
+const CONNECTIONS = Number(args.get('connections') ?? 64);
+const MISSIONS = Number(args.get('missions') ?? 50_000);
+const only = args.get('only');
+const runs = (part: string) => !only || only === part;
+const databaseUrl = process.env.DATABASE_URL;
+
+function print(label: string, rows: EndpointResult[], baseline: EndpointResult) {
+  for (const r of rows) {
+    console.info(
+      `[${label}] ${r.name.padEnd(40)} ${String(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  ` +
+        `p99 ${String(r.p99).padStart(4)} ms  ${((r.rps / baseline.rps) * 100).toFixed(1).padStart(5)}% of baseline  errors ${r.errors + r.non2xx}`,
+    );
+  }
+}
+
+interface World {
+  server: BenchServer;
+  cookies: string[];
+  players: Awaited<ReturnType<typeof benchPlayers>>;
+  dataDir: string;
+}
+
+async function startWorld(label: string, url: string | undefined): Promise<World> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const database = await openDatabase(
+    url ? { databaseUrl: url } : { pgliteDir: path.join(dataDir, 'pglite') },
+  );
+  await database.migrate();
+  const seeded = await seedWorld(database.db, PLAYERS, new Date());
+  console.info(
+    `[${label}] ${PLAYERS} players ${seeded.created ? `seeded in ${(seeded.ms / 1000).toFixed(1)} s` : 'already seeded'}`,
+  );
+  const players = await benchPlayers(database.db, CONNECTIONS);
+  await database.close();
+  const server = await startBenchServer({
+    DATA_DIR: dataDir,
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
+  const cookies = await signIn(
+    server.url,
+    players.map((p) => p.login),
+    BENCH_PASSWORD,
+  );
+  return { server, cookies, players, dataDir };
+}
+
+async function httpPass(label: string, world: World): Promise<HttpPass> {
+  const opts = {
+    url: world.server.url,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    cookies: world.cookies,
+    playerData: world.players,
+  };
+  await runEndpoint(BASELINE, { ...opts, durationSeconds: 2 });
+  const baseline = await runEndpoint(BASELINE, opts);
+  const results: EndpointResult[] = [];
+  for (const spec of gameEndpoints(world.players)) {
+    await runEndpoint(spec, { ...opts, durationSeconds: 2 });
+    results.push(await runEndpoint(spec, opts));
+  }
+  print(label, [baseline, ...results], baseline);
+  const memoryMb = world.server.peakMemoryMb();
+  console.info(`[${label}] peak server memory ${memoryMb} MB`);
+  return { label, baseline, results, memoryMb, connections: CONNECTIONS, seconds: DURATION };
+}
+
+async function stopWorld(world: World) {
+  await world.server.stop();
+  rmSync(world.dataDir, { recursive: true, force: true });
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  const [row] = await queryRows<{ v: string }>(
+    database.db,
+    sql`select split_part(version(), ' on ', 1) as v`,
+  );
+  await database.close();
+  return row?.v ?? 'PostgreSQL';
+}
+
+const report: BenchReport = {
+  machine: machine(databaseUrl ? await postgresVersion(databaseUrl) : undefined),
+  players: PLAYERS,
+  http: [],
+  settlement: [],
+};
+
+if (runs('http') || runs('capacity') || runs('web')) {
+  const primary = await startWorld(databaseUrl ? 'postgresql' : 'pglite', databaseUrl);
+  try {
+    if (runs('http'))
+      report.http.push(await httpPass(databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)', primary));
+    if (runs('capacity')) {
+      const rates = (args.get('rates') ?? '500,1000,2000,3000,4000,5000,6000')
+        .split(',')
+        .map(Number);
+      const c = await capacityBench(
+        primary.server.url,
+        primary.cookies,
+        primary.players,
+        rates,
+        DURATION,
+      );
+      report.capacity = { ...c, perPlayerRps: PLAYER_RATE };
+      console.info(
+        `[capacity] ${c.sustainedRps} req/s sustained = ${c.players} concurrent players`,
+      );
+    }
+    if (runs('web')) {
+      report.web = await webBench(primary.server.url);
+      console.info(
+        `[web] login page: ${report.web.jsFiles} JS files, ${report.web.jsGzipKb} KB gzipped, usable after ${report.web.loginUsableMs} ms`,
+      );
+    }
+  } finally {
+    await stopWorld(primary);
+  }
+  if (databaseUrl && runs('http') && args.get('pglite') !== 'false') {
+    const embedded = await startWorld('pglite', undefined);
+    try {
+      report.http.push(await httpPass('PGlite (embedded)', embedded));
+    } finally {
+      await stopWorld(embedded);
+    }
+  }
+}
+
+if (runs('settle')) {
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl });
+    await database.migrate();
+    report.settlement = await settlementBench(
+      database,
+      { DATABASE_URL: databaseUrl },
+      MISSIONS,
+      true,
+    );
+    await database.close();
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-settle-'));
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    await database.migrate();
+    report.settlement = await settlementBench(database, {}, MISSIONS, false);
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if ((args.get('write') ?? (databaseUrl && !only ? 'true' : 'false')) === 'true') {
+  console.info(`[bench] figures written to ${writeReport(report, new Date())}`);
+}

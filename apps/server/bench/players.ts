@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../src/db/client.js';
+
+export interface BenchPlayer {
+  login: string;
+  landid: number;
+  /** A resident hero (a check of a busy one is answered too: ok false, HERO_BUSY). */
+  heroid: number;
+}
+
+export async function benchPlayers(db: Db, count: number): Promise<BenchPlayer[]> {
+  return queryRows<BenchPlayer>(
+    db,
+    sql`select u.login, l.id as landid,
+               (select h.id from heroes h where h.residence_id = l.id order by h.id desc limit 1) as heroid
+        from users u join lands l on l.owner_id = u.id
+        where u.login like 'bench\\_%' order by u.id limit ${count}`,
+  );
+}

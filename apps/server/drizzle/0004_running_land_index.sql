@@ -1,0 +1,1 @@
+CREATE INDEX "missions_running_land_idx" ON "missions" USING btree ("land_id") WHERE "missions"."status" = 'running';

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "state_version" bigint DEFAULT 0 NOT NULL;

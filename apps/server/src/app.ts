@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { ProfileCache } from './lib/profile-cache.js';
+import { frameworkError, registerErrorHandling } from './lib/error-handler.js';
+import {
+  registerJsonParser,
+  registerOriginCheck,
+  registerSecurityHeaders,
+} from './lib/http-hardening.js';
+import { registerSpa } from './lib/spa.js';
+import { validatorCompiler } from './lib/validator.js';
+import type { AccountCreatedHook } from './modules/auth/account-hooks.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { API_PREFIXES } from './modules/prefixes.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { landRoutes } from './modules/lands/routes.js';
+import { heroRoutes } from './modules/heroes/routes.js';
+import { missionRoutes } from './modules/missions/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { boardRoutes } from './modules/boards/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import { workflowRoutes } from './modules/workflows/routes.js';
+import { marketRoutes } from './modules/market/routes.js';
+import { syncItemCatalogue } from './modules/world/catalogue.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { AccessLog, requestIdGenerator } from './modules/metrics/logging.js';
+import { registerObservability } from './modules/metrics/plugin.js';
+import { testRoutes } from './modules/test-control/routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  accountHooks: readonly AccountCreatedHook[];
+  /** Made by buildApp when absent: one per process. */
+  profileCache?: ProfileCache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps & { profileCache: ProfileCache };
+  }
+}
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+/** Registers plugins, then the route modules. Used by main.ts and by every HTTP test. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { allErrors: false } },
+    frameworkErrors: frameworkError,
+    logController: new AccessLog(),
+    genReqId: requestIdGenerator(deps.config.trustProxy),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  await syncItemCatalogue(deps.database.db);
+  app.decorate('deps', { ...deps, profileCache: deps.profileCache ?? new ProfileCache() });
+  app.decorateRequest('auth', null);
+  await registerObservability(app);
+
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  registerOriginCheck(app);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: API_PREFIXES.auth });
+  await app.register(profileRoutes, { prefix: API_PREFIXES.profile });
+  await app.register(landRoutes, { prefix: API_PREFIXES.lands });
+  await app.register(heroRoutes, { prefix: API_PREFIXES.heroes });
+  await app.register(missionRoutes, { prefix: API_PREFIXES.missions });
+  await app.register(dashboardRoutes, { prefix: API_PREFIXES.dashboard });
+  await app.register(boardRoutes, { prefix: API_PREFIXES.boards });
+  await app.register(messageRoutes, { prefix: API_PREFIXES.messages });
+  await app.register(workflowRoutes, { prefix: API_PREFIXES.workflows });
+  await app.register(marketRoutes, { prefix: API_PREFIXES.market });
+  if (deps.config.testMode) await app.register(testRoutes, { prefix: '/__test' });
+
+  await registerSpa(app, deps.config.webDist);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { setProfileLevel } from '../../modules/world/grants.js';
+import { expectPositionals, parseArgs, parseWhole } from '../args.js';
+import { CliError, line, type CliCommand } from '../command.js';
+import { playerByLogin } from '../lookup.js';
+
+const USAGE = 'level set <login> <0-10>';
+
+export const level: CliCommand = {
+  name: 'level',
+  summary: "set a player's profile level (and so its feature flags)",
+  help: `Usage:
+  ${USAGE}
+
+Sets the profile level directly; the flags profileLevel1..N follow from it. XP is
+left as it is (players normally level up through the PROFILELEVELUP workflow).
+`,
+  prepare(argv) {
+    const [sub, ...rest] = argv;
+    if (sub !== 'set') throw new CliError(`Usage: ${USAGE}`);
+    const [login, levelText] = expectPositionals(parseArgs(rest), ['login', 'level'], USAGE) as [
+      string,
+      string,
+    ];
+    const target = parseWhole(levelText, 'The level', 0, 10);
+    return async ({ db, out }) => {
+      const player = await playerByLogin(db, login);
+      const features = await setProfileLevel(db, player.id, target);
+      const flags = features.length > 0 ? features.join(', ') : 'none';
+      line(out, `${player.login} is now at profile level ${target} (features: ${flags}).`);
+    };
+  },
+};

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isAddress } from 'viem';
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absent: embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  production: boolean;
+  cookieSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  nonceTtlSeconds: number;
+  /** Domain the registration message must be bound to; default: the request's Host. */
+  siweDomain: string | undefined;
+  rateLimits: {
+    loginPerClient: RateLimitRule;
+    loginPerUsername: RateLimitRule;
+    nonce: RateLimitRule;
+  };
+  /** Enables `/__test/*` (clock control). Never set in production; refused there. */
+  testMode: boolean;
+  /** Built SPA to serve; absent folder: API only. */
+  webDist: string;
+  logLevel: string;
+  /** How long a process reuses a weekly board's order (other players' rows only). */
+  boardCacheMs: number;
+  trustProxy: boolean;
+  /** Bearer token GET /metrics requires; absent: /metrics is open (keep it off the internet). */
+  metricsToken: string | undefined;
+  /** PostgreSQL connections per process; all processes together stay under max_connections. */
+  databasePoolSize: number;
+  /** How Platinum is paid for (marketplace). */
+  payments: PaymentConfig;
+}
+
+export type PaymentProviderKind = 'sandbox' | 'onchain';
+
+export interface PaymentConfig {
+  /** 'sandbox' confirms at once (development, demo; refused in production); 'onchain' verifies. */
+  provider: PaymentProviderKind;
+  /** Ethereum JSON-RPC endpoint that payments are verified against. */
+  chainRpcUrl: string | undefined;
+  chainId: number | undefined;
+  /** Lower-case 0x address that receives the payments. */
+  treasuryAddress: string | undefined;
+  /** Blocks a payment needs, its own included, before Platinum is credited. */
+  confirmations: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const serverRoot = path.resolve(here, '..');
+export const repoRoot = path.resolve(serverRoot, '../..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer`);
+  return value;
+}
+
+/** Development keeps a generated secret in the data folder so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'cookie-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function poolSize(env: NodeJS.ProcessEnv): number {
+  const size = int(env, 'DATABASE_POOL_SIZE', 20);
+  if (size < 1) throw new Error('DATABASE_POOL_SIZE must be at least 1');
+  return size;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const testMode = env.GAME_TEST_MODE === '1';
+  if (production && testMode)
+    throw new Error('GAME_TEST_MODE cannot be used with NODE_ENV=production');
+  let cookieSecret = env.COOKIE_SECRET;
+  if (!cookieSecret) {
+    if (production) throw new Error('COOKIE_SECRET is required when NODE_ENV=production');
+    cookieSecret = developmentSecret(dataDir);
+  }
+  if (cookieSecret.length < 32) throw new Error('COOKIE_SECRET must be at least 32 characters');
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    production,
+    cookieSecret,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    nonceTtlSeconds: 10 * 60,
+    siweDomain: env.SIWE_DOMAIN || undefined,
+    rateLimits: {
+      loginPerClient: { max: int(env, 'LOGIN_RATE_PER_CLIENT', 30), windowSeconds: 60 },
+      loginPerUsername: { max: int(env, 'LOGIN_RATE_PER_USERNAME', 10), windowSeconds: 15 * 60 },
+      nonce: { max: 60, windowSeconds: 60 },
+    },
+    testMode,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    boardCacheMs: int(env, 'BOARD_CACHE_MS', 1000),
+    trustProxy: env.TRUST_PROXY === '1',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    databasePoolSize: poolSize(env),
+    payments: loadPaymentConfig(env, production),
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER defaults to sandbox outside production and to onchain in production, where
+ * the sandbox is refused: it would hand out Platinum for nothing. Onchain needs its chain.
+ */
+export function loadPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): PaymentConfig {
+  const provider = env.PAYMENT_PROVIDER || (production ? 'onchain' : 'sandbox');
+  if (provider !== 'sandbox' && provider !== 'onchain')
+    throw new Error('PAYMENT_PROVIDER must be sandbox or onchain');
+  if (provider === 'sandbox' && production)
+    throw new Error(
+      'PAYMENT_PROVIDER=sandbox credits Platinum without payment and cannot be used with NODE_ENV=production; use onchain',
+    );
+  const chainRpcUrl = env.CHAIN_RPC_URL || undefined;
+  const rawChainId = env.CHAIN_ID || undefined;
+  const rawTreasury = env.TREASURY_ADDRESS || undefined;
+  if (provider === 'onchain') {
+    const missing = [
+      ['CHAIN_RPC_URL', chainRpcUrl],
+      ['CHAIN_ID', rawChainId],
+      ['TREASURY_ADDRESS', rawTreasury],
+      ...(production ? [['PAYMENT_CONFIRMATIONS', env.PAYMENT_CONFIRMATIONS || undefined]] : []),
+    ]
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
+    if (missing.length > 0)
+      throw new Error(`PAYMENT_PROVIDER=onchain requires ${missing.join(', ')}`);
+  }
+  if (chainRpcUrl !== undefined && !/^https?:\/\/\S+$/.test(chainRpcUrl))
+    throw new Error('CHAIN_RPC_URL must be an http(s) URL');
+  const chainId = rawChainId === undefined ? undefined : Number(rawChainId);
+  if (chainId !== undefined && !(Number.isSafeInteger(chainId) && chainId > 0))
+    throw new Error('CHAIN_ID must be a positive integer');
+  if (rawTreasury !== undefined && !isAddress(rawTreasury))
+    throw new Error('TREASURY_ADDRESS must be a 0x address (with a valid checksum if mixed-case)');
+  const confirmations = int(env, 'PAYMENT_CONFIRMATIONS', 1);
+  if (confirmations < 1) throw new Error('PAYMENT_CONFIRMATIONS must be at least 1');
+  return {
+    provider,
+    chainRpcUrl,
+    chainId,
+    treasuryAddress: rawTreasury?.toLowerCase(),
+    confirmations,
+  };
+}

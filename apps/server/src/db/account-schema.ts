@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull();
+
+/** Accounts. `login_lower` makes logins unique without regard to case. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    login: text('login').notNull(),
+    loginLower: text('login_lower').notNull(),
+    email: text('email').notNull(),
+    /** Lower-case 0x address of the wallet that signed the registration. */
+    address: text('address').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_login_lower_key').on(t.loginLower),
+    uniqueIndex('users_address_key').on(t.address),
+  ],
+);
+
+/** One row per player: balances that the ledger accounts for live here. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    gold: bigint('gold', { mode: 'number' }).notNull().default(0),
+    platinum: bigint('platinum', { mode: 'number' }).notNull().default(0),
+    xp: bigint('xp', { mode: 'number' }).notNull().default(0),
+    level: integer('level').notNull().default(0),
+    vipPoints: bigint('vip_points', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped (by triggers, see migration 0007) whenever anything the player's cached reads
+     * depend on changes: a cache entry is valid while its version equals this.
+     */
+    stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('profiles_gold_nonnegative', sql`${t.gold} >= 0`),
+    check('profiles_platinum_nonnegative', sql`${t.platinum} >= 0`),
+    check('profiles_xp_nonnegative', sql`${t.xp} >= 0`),
+    check('profiles_vip_nonnegative', sql`${t.vipPoints} >= 0`),
+    check('profiles_level_range', sql`${t.level} between 0 and 10`),
+  ],
+);
+
+/** A login on one device. Revoking it ends every token issued for it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Tokens are stored as SHA-256 hex of the random cookie value, never in clear. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('access_tokens_session_idx').on(t.sessionId),
+    index('access_tokens_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the token is exchanged; presenting it again means it was stolen. */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('refresh_tokens_session_idx').on(t.sessionId),
+    index('refresh_tokens_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/** Single-use nonces for the Sign-In with Ethereum registration message. */
+export const authNonces = pgTable(
+  'auth_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('auth_nonces_expiry_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window counters shared by every server process (login throttling). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});

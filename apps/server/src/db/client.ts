@@ -1,0 +1,195 @@
+import path from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { serverRoot } from '../config.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** node-postgres only: the pool's connections now, for the metrics (cheap, no query). */
+  poolStats?(): PoolStats;
+  /**
+   * node-postgres only: called when a connection fails outside a query (the server restarted,
+   * the network dropped it). The pool replaces the connection; nothing else is needed. Until a
+   * listener is added, such errors go to stderr. Returns a function that removes the listener.
+   */
+  onConnectionError?(listener: (err: Error) => void): () => void;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries queued for a connection because all `max` are in use. */
+  waiting: number;
+  max: number;
+}
+
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** Any constant works; it only has to be the same in every process of one deployment. */
+const MIGRATION_LOCK_KEY = 7_301_551;
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; absent: in memory. */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  return openPglite(options.pgliteDir);
+}
+
+export class DatabaseInUseError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite serves one process per folder and does not refuse a second one (both would write
+ * blindly), so the folder gets a lock file with the owner's pid. A lock left by a process
+ * that died (kill -9, power loss) is taken over.
+ */
+function lockPglite(dir: string): () => void {
+  const lock = `${dir}.lock`;
+  try {
+    const owner = Number(readFileSync(lock, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${dir} is in use by process ${owner} (the running server or an admin command). ` +
+          'Stop it and try again, or run the game on PostgreSQL (DATABASE_URL).',
+      );
+    }
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) throw err;
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  let unlock = () => undefined as void;
+  if (dir) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    unlock = lockPglite(dir);
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+/** A request waits at most this long for a connection, then fails as unavailable (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Without it a request waits forever for a server that does not answer (a dropped network).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const listeners = new Set<(err: Error) => void>();
+  const report = (err: Error) => {
+    if (listeners.size === 0) console.error('postgres connection error:', err.message);
+    for (const listener of listeners) listener(err);
+  };
+  // An idle connection that loses its server must not crash the process; the pool drops it
+  // and the next query opens a new one.
+  pool.on('error', report);
+  // A connection lent to a transaction has no listener of the pool's own. When PostgreSQL
+  // stops (57P01 "terminating connection due to administrator command") such a connection
+  // emits 'error', and an EventEmitter error without a listener ends the process. The query in
+  // flight fails by itself (answered 503) and the pool discards the broken connection on release,
+  // so this listener only has to exist.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(url),
+    close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
+    onConnectionError(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Several processes may start at once: an advisory lock lets one migrate while the others wait. */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Rows of a hot raw query as a named prepared statement on PostgreSQL: each pooled connection
+ * plans it once instead of on every request (planning the dashboard's query cost more than
+ * running it). `name` must be unique per query text. Inside a transaction, and on PGlite, it
+ * is an ordinary query.
+ */
+export async function preparedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const dialect = (
+      db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+    ).dialect;
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+    return result.rows;
+  }
+  return queryRows<T>(db, query);
+}

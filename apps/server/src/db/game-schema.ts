@@ -1,0 +1,302 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { profiles } from './account-schema.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Exact decimals for balances that grow or decay continuously (land gold, vault volume). */
+const amount = (name: string) => numeric(name, { precision: 24, scale: 6, mode: 'number' });
+
+export const lands = pgTable(
+  'lands',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    continent: smallint('continent').notNull(),
+    x: smallint('x').notNull(),
+    y: smallint('y').notNull(),
+    terrain: smallint('terrain').notNull(),
+    element: smallint('element').notNull(),
+    /** Unclaimed gold as of `gold_at`; its value now is computed by the rules. */
+    goldLeftover: amount('gold_leftover').notNull().default(0),
+    goldAt: ts('gold_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('lands_slot_key').on(t.continent, t.x, t.y),
+    index('lands_owner_idx').on(t.ownerId),
+    check('lands_gold_nonnegative', sql`${t.goldLeftover} >= 0`),
+    check('lands_continent_range', sql`${t.continent} between 0 and 1`),
+    check('lands_xy_range', sql`${t.x} between 0 and 499 and ${t.y} between 0 and 499`),
+    check('lands_terrain_range', sql`${t.terrain} between 0 and 4`),
+    check('lands_element_range', sql`${t.element} between 0 and 3`),
+  ],
+);
+
+/** Tower, seals, vault and shards of one element of one land. */
+export const landElements = pgTable(
+  'land_elements',
+  {
+    landId: integer('land_id')
+      .notNull()
+      .references(() => lands.id, { onDelete: 'cascade' }),
+    element: smallint('element').notNull(),
+    towerLevel: smallint('tower_level').notNull().default(0),
+    seals: smallint('seals').notNull().default(0),
+    shards: integer('shards').notNull().default(0),
+    vaultVolume: amount('vault_volume').notNull().default(0),
+    vaultAt: ts('vault_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.landId, t.element] }),
+    check('land_elements_element_range', sql`${t.element} between 0 and 3`),
+    check('land_elements_tower_range', sql`${t.towerLevel} between 0 and 10`),
+    check('land_elements_seals_range', sql`${t.seals} between 0 and 5`),
+    check('land_elements_shards_nonnegative', sql`${t.shards} >= 0`),
+    check('land_elements_vault_nonnegative', sql`${t.vaultVolume} >= 0`),
+  ],
+);
+
+export const items = pgTable('items', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+});
+
+export const landItems = pgTable(
+  'land_items',
+  {
+    landId: integer('land_id')
+      .notNull()
+      .references(() => lands.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code')
+      .notNull()
+      .references(() => items.code),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.landId, t.itemCode] }),
+    check('land_items_balance_nonnegative', sql`${t.balance} >= 0`),
+  ],
+);
+
+export const heroes = pgTable(
+  'heroes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rarity: smallint('rarity').notNull(),
+    sex: smallint('sex').notNull(),
+    element: smallint('element').notNull(),
+    generation: smallint('generation').notNull().default(0),
+    /** Eight skills in the spec's order: Mastery ... Strength. */
+    skills: smallint('skills').array().notNull(),
+    residenceId: integer('residence_id').references(() => lands.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('heroes_owner_idx').on(t.ownerId),
+    index('heroes_residence_idx').on(t.residenceId),
+    check('heroes_rarity_range', sql`${t.rarity} between 0 and 4`),
+    check('heroes_skills_len', sql`cardinality(${t.skills}) = 8`),
+  ],
+);
+
+export const missions = pgTable(
+  'missions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    heroId: integer('hero_id')
+      .notNull()
+      .references(() => heroes.id, { onDelete: 'cascade' }),
+    landId: integer('land_id')
+      .notNull()
+      .references(() => lands.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    params: jsonb('params').notNull(),
+    /** The outcome's random source: any settlement can be replayed from it. */
+    seed: bigint('seed', { mode: 'number' }).notNull(),
+    reservation: jsonb('reservation').notNull(),
+    startedAt: ts('started_at').notNull(),
+    eta: ts('eta').notNull(),
+    status: text('status').notNull().default('running'),
+    settledAt: ts('settled_at'),
+    result: jsonb('result'),
+  },
+  (t) => [
+    // What must never happen, enforced by the database itself:
+    uniqueIndex('missions_one_running_per_hero')
+      .on(t.heroId)
+      .where(sql`${t.status} = 'running'`),
+    uniqueIndex('missions_one_goldclaim_per_land')
+      .on(t.landId)
+      .where(sql`${t.status} = 'running' and ${t.type} = 'GOLDCLAIM'`),
+    index('missions_due_idx')
+      .on(t.eta)
+      .where(sql`${t.status} = 'running'`),
+    index('missions_running_profile_idx')
+      .on(t.profileId)
+      .where(sql`${t.status} = 'running'`),
+    // The mission check looks up what runs on a land (a second upgrade of one tower).
+    index('missions_running_land_idx')
+      .on(t.landId)
+      .where(sql`${t.status} = 'running'`),
+    check('missions_status_values', sql`${t.status} in ('running', 'settled')`),
+  ],
+);
+
+/** Once-per-UTC-day missions, counted at start: the key makes a second start impossible. */
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: text('day').notNull(),
+    missionId: integer('mission_id'),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.kind, t.day] })],
+);
+
+/**
+ * Append-only record of every balance change. `asset` names the balance ('gold',
+ * 'platinum', 'xp', 'vip', 'land_gold', 'vault', 'shards', 'item'); land, element and item
+ * pin it down. For every balance, the sum of its entries equals the stored value.
+ */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id').notNull(),
+    asset: text('asset').notNull(),
+    landId: integer('land_id'),
+    element: smallint('element'),
+    itemCode: text('item_code'),
+    delta: amount('delta').notNull(),
+    cause: text('cause').notNull(),
+    causeId: text('cause_id'),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('ledger_profile_idx').on(t.profileId, t.asset),
+    index('ledger_land_idx').on(t.landId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    senderName: text('sender_name').notNull(),
+    subject: text('subject').notNull(),
+    /** Sanitised HTML (sanitised again in the browser when shown). */
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    announcementId: integer('announcement_id'),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('messages_profile_idx').on(t.profileId, t.createdAt),
+    index('messages_unread_idx')
+      .on(t.profileId)
+      .where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
+  ],
+);
+
+export const announcements = pgTable('announcements', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  senderName: text('sender_name').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Weekly board scores, kept up to date in the transaction that earns them. */
+export const boardScores = pgTable(
+  'board_scores',
+  {
+    board: text('board').notNull(),
+    weekStart: ts('week_start').notNull(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    score: bigint('score', { mode: 'number' }).notNull(),
+    /** When the score last grew: earlier reaches rank first among equal scores. */
+    reachedAt: ts('reached_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.weekStart, t.profileId] }),
+    index('board_scores_rank_idx').on(
+      t.board,
+      t.weekStart,
+      t.score.desc(),
+      t.reachedAt,
+      t.profileId,
+    ),
+  ],
+);
+
+/** The game's world marker: created once by `admin world create` or the first start. */
+export const worldState = pgTable('world_state', {
+  id: smallint('id').primaryKey(),
+  createdAt: ts('created_at').notNull(),
+  demo: text('demo'),
+});
+
+/**
+ * Asynchronous workflows (PROFILELEVELUP): started by a request, run by the worker. One
+ * pending workflow per profile and type, so starting twice never raises two levels.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The level this run may raise the profile to; a stale run does nothing. */
+    targetLevel: smallint('target_level').notNull(),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+    result: text('result'),
+  },
+  (t) => [
+    uniqueIndex('workflows_one_pending')
+      .on(t.profileId, t.type)
+      .where(sql`${t.status} = 'pending'`),
+    index('workflows_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('workflows_status_values', sql`${t.status} in ('pending', 'done', 'failed')`),
+  ],
+);

@@ -1,0 +1,54 @@
+/**
+ * Per-process cache of a player's reads, tagged with their profile's state version. The
+ * session lookup that every signed-in request makes anyway returns the current version, and
+ * database triggers bump it in the same transaction as any change those reads depend on
+ * (migration 0006). So an entry is served only while it is exactly current — in this
+ * process and in any other — and the read costs no query of its own.
+ */
+interface Entry {
+  version: number;
+  values: Map<string, unknown>;
+}
+
+export class ProfileCache {
+  private readonly entries = new Map<number, Entry>();
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxProfiles = 20_000) {}
+
+  async get<T>(
+    profileId: number,
+    version: number,
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    let entry = this.entries.get(profileId);
+    if (entry && entry.version === version && entry.values.has(key)) {
+      this.hits += 1;
+      // Map order is insertion order: re-inserting marks the entry most recently used.
+      this.entries.delete(profileId);
+      this.entries.set(profileId, entry);
+      return entry.values.get(key) as T;
+    }
+    this.misses += 1;
+    const value = await load();
+    entry = this.entries.get(profileId);
+    if (!entry || entry.version !== version) {
+      entry = { version, values: new Map() };
+      this.entries.delete(profileId);
+      this.entries.set(profileId, entry);
+      this.evict();
+    }
+    entry.values.set(key, value);
+    return value;
+  }
+
+  private evict() {
+    while (this.entries.size > this.maxProfiles) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) return;
+      this.entries.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { AdjustableClock, systemClock } from './lib/clock.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
+import { startSettlementWorker } from './jobs/settlement-worker.js';
+import { loggerOptions } from './modules/metrics/logging.js';
+import { ensureDemoWorld } from './modules/world/demo.js';
+import { grantStarter } from './modules/world/starter.js';
+
+/** Reads config, migrates, starts the background jobs, listens, and shuts down cleanly. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const clock = config.testMode ? new AdjustableClock() : systemClock;
+  // The embedded default is for trying the game: a newcomer should find a living world.
+  // On PostgreSQL operators decide (`npm run admin -- demo`).
+  const demo =
+    !config.databaseUrl && !config.testMode && !config.production
+      ? await ensureDemoWorld(database.db, clock.now(), (line) => console.info(line))
+      : null;
+  const app = await buildApp(
+    { config, database, clock, accountHooks: [grantStarter] },
+    { logger: loggerOptions(config.logLevel) },
+  );
+  // Logged as JSON before the process ends: an error nothing caught is a bug, and a process
+  // left running after one may hold broken state; the supervisor starts a fresh one.
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+  if (config.production && !config.metricsToken)
+    app.log.warn(
+      'METRICS_TOKEN is not set: /metrics is open; keep it unreachable from the internet',
+    );
+  const jobs = [
+    startSettlementWorker(database.db, clock, app.log, { observer: app.metrics.settlement }),
+    startHousekeeping(database.db, clock, app.log),
+  ];
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    for (const job of jobs) await job.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.info(
+    `Lands of Aleph is running at http://${shown}:${config.port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  if (demo) console.info(`Demo account: ${demo.login} / ${demo.password}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import type { SessionTokens } from './sessions.js';
+
+/** `__Host-` cookies must be Secure with Path=/ and no Domain: the browser enforces it. */
+export function cookieNames(config: Pick<AppConfig, 'production'>) {
+  const prefix = config.production ? '__Host-' : '';
+  return { access: `${prefix}aleph_at`, refresh: `${prefix}aleph_rt` };
+}
+
+function options(config: AppConfig, maxAge: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.production,
+    path: '/',
+    signed: true,
+    maxAge,
+  };
+}
+
+export function setAuthCookies(reply: FastifyReply, config: AppConfig, tokens: SessionTokens) {
+  const names = cookieNames(config);
+  reply.setCookie(names.access, tokens.access, options(config, config.accessTokenTtlSeconds));
+  reply.setCookie(names.refresh, tokens.refresh, options(config, config.refreshTokenTtlSeconds));
+}
+
+export function clearAuthCookies(reply: FastifyReply, config: AppConfig) {
+  const names = cookieNames(config);
+  const { signed: _signed, maxAge: _maxAge, ...base } = options(config, 0);
+  reply.clearCookie(names.access, base);
+  reply.clearCookie(names.refresh, base);
+}
+
+/** The verified value of a signed cookie, or undefined when absent or tampered with. */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const raw = request.cookies[name];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+}
+
+export function readAuthCookies(request: FastifyRequest, config: AppConfig) {
+  const names = cookieNames(config);
+  return { access: readCookie(request, names.access), refresh: readCookie(request, names.refresh) };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CheckLoginQuery,
+  CheckLoginResponse,
+  CheckSessionResponse,
+  ErrorBody,
+  LoginBody,
+  NonceResponse,
+  Ok,
+  RegisterBody,
+} from '@aleph/contracts';
+import { unauthorized } from '../../lib/errors.js';
+import { clearAuthCookies, readAuthCookies, setAuthCookies } from './cookies.js';
+import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
+import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** /abwab: accounts and sessions (spec section 7, "Session and account"). */
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { config, database, clock } = app.deps;
+  const deps: AuthDeps = { db: database.db, config, accountHooks: app.deps.accountHooks };
+
+  app.get(
+    '/checksession',
+    { schema: { response: { 200: CheckSessionResponse } } },
+    async (request) => {
+      const { access, refresh } = readAuthCookies(request, config);
+      const now = clock.now();
+      if (access && (await resolveAccess(database.db, access, now))) return { session: true };
+      if (refresh && (await resolveRefresh(database.db, refresh, now))) return { session: true };
+      return { session: false };
+    },
+  );
+
+  app.get(
+    '/checklogin',
+    { schema: { querystring: CheckLoginQuery, response: { 200: CheckLoginResponse, ...errors } } },
+    async (request) => ({ available: await isLoginAvailable(database.db, request.query.username) }),
+  );
+
+  app.get(
+    '/nonce',
+    { schema: { response: { 200: NonceResponse, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueNonce(deps, request.ip, clock.now());
+    },
+  );
+
+  app.post(
+    '/register',
+    { schema: { body: RegisterBody, response: { 201: Ok, ...errors } } },
+    async (request, reply) => {
+      const domain = config.siweDomain ?? request.host;
+      await register(deps, request.body, domain, clock.now());
+      return reply.status(201).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: LoginBody, response: { 200: Ok, ...errors } } },
+    async (request, reply) => {
+      const tokens = await login(deps, request.body, request.ip, clock.now());
+      setAuthCookies(reply, config, tokens);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    // The refresh token travels in its cookie; any body is ignored.
+    { schema: { response: { 200: Ok, ...errors } } },
+    async (request, reply) => {
+      const { refresh } = readAuthCookies(request, config);
+      if (!refresh) throw unauthorized();
+      try {
+        const tokens = await rotateRefresh(database.db, refresh, clock.now(), config);
+        setAuthCookies(reply, config, tokens);
+        return { ok: true as const };
+      } catch (err) {
+        clearAuthCookies(reply, config);
+        throw err;
+      }
+    },
+  );
+
+  /** Ends the session on the server, whichever of its tokens the browser still holds. */
+  app.post('/logout', { schema: { response: { 200: Ok, ...errors } } }, async (request, reply) => {
+    const { access, refresh } = readAuthCookies(request, config);
+    const now = clock.now();
+    const auth =
+      (access ? await resolveAccess(database.db, access, now) : null) ??
+      (refresh ? await resolveRefresh(database.db, refresh, now) : null);
+    if (auth) await revokeSession(database.db, auth.sessionId, 'logout', now);
+    clearAuthCookies(reply, config);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,178 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  EMAIL_PATTERN,
+  ErrorCode,
+  LOGIN_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type LoginBody,
+  type RegisterBody,
+} from '@aleph/contracts';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { authNonces, users } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { hit, peek, tooMany } from '../../lib/rate-limit.js';
+import { createAccount } from '../world/accounts.js';
+import type { AccountCreatedHook } from './account-hooks.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { createSession, type SessionTokens } from './sessions.js';
+import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
+
+const loginRe = new RegExp(LOGIN_PATTERN);
+const emailRe = new RegExp(EMAIL_PATTERN);
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  accountHooks: readonly AccountCreatedHook[];
+}
+
+export async function isLoginAvailable(db: Db, login: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.loginLower, login.toLowerCase()))
+    .limit(1);
+  return rows.length === 0;
+}
+
+export async function issueNonce(deps: AuthDeps, client: string, now: Date) {
+  const limit = await hit(deps.db, `nonce:${client}`, deps.config.rateLimits.nonce, now);
+  if (limit.hits > deps.config.rateLimits.nonce.max) {
+    throw tooMany(limit, 'Too many signature requests. Please wait a minute and try again.');
+  }
+  const nonce = generateSiweNonce();
+  const expiresAt = new Date(now.getTime() + deps.config.nonceTtlSeconds * 1000);
+  await deps.db.insert(authNonces).values({ nonce, expiresAt });
+  return { nonce, expiresAt: expiresAt.toISOString() };
+}
+
+function validateFields(body: RegisterBody) {
+  if (!loginRe.test(body.login)) {
+    throw badRequest(
+      ErrorCode.loginInvalid,
+      'The username must be 3 to 32 characters: letters, digits or underscores.',
+      'login',
+    );
+  }
+  if (!emailRe.test(body.email))
+    throw badRequest(ErrorCode.emailInvalid, 'Invalid email format', 'email');
+  if (body.password.length < PASSWORD_MIN || body.password.length > PASSWORD_MAX) {
+    throw badRequest(
+      ErrorCode.passwordInvalid,
+      `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+      'password',
+    );
+  }
+}
+
+const nonceInvalid = () =>
+  badRequest(
+    ErrorCode.nonceInvalid,
+    'This signature was already used or has expired. Please connect your wallet again.',
+    'message',
+  );
+
+async function isNonceUsable(db: Db, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ nonce: authNonces.nonce })
+    .from(authNonces)
+    .where(
+      and(eq(authNonces.nonce, nonce), isNull(authNonces.usedAt), gt(authNonces.expiresAt, now)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+const loginTaken = () => conflict(ErrorCode.loginTaken, 'Login already taken', 'login');
+const addressTaken = () =>
+  conflict(
+    ErrorCode.addressTaken,
+    'This wallet is already registered to another account.',
+    'address',
+  );
+
+/** Maps a unique-index violation raised by a racing registration to its clear refusal. */
+function uniqueViolation(err: unknown): AppError | undefined {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  if (!pg) return undefined;
+  return pg.constraint === 'users_address_key' ? addressTaken() : loginTaken();
+}
+
+export async function register(deps: AuthDeps, body: RegisterBody, domain: string, now: Date) {
+  validateFields(body);
+  const { nonce, address } = await verifyRegistrationMessage(body, domain, now);
+  // A replayed message is refused as such, before anything else is looked at.
+  if (!(await isNonceUsable(deps.db, nonce, now))) throw nonceInvalid();
+  const addressLower = address.toLowerCase();
+  if (!(await isLoginAvailable(deps.db, body.login))) throw loginTaken();
+  const [owner] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.address, addressLower));
+  if (owner) throw addressTaken();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const consumed = await tx
+        .update(authNonces)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authNonces.nonce, nonce),
+            isNull(authNonces.usedAt),
+            gt(authNonces.expiresAt, now),
+          ),
+        )
+        .returning({ nonce: authNonces.nonce });
+      if (consumed.length === 0) throw nonceInvalid();
+      return createAccount(
+        tx,
+        { login: body.login, email: body.email, address: addressLower, passwordHash, now },
+        deps.accountHooks,
+      );
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password.';
+const TOO_MANY = 'Too many login attempts. Please wait a few minutes and try again.';
+
+/**
+ * Throttled per client address (every attempt) and per username (failed attempts), with
+ * counters in the database so every process enforces the same limits.
+ */
+export async function login(
+  deps: AuthDeps,
+  body: LoginBody,
+  client: string,
+  now: Date,
+): Promise<SessionTokens> {
+  const { loginPerClient, loginPerUsername } = deps.config.rateLimits;
+  const userKey = `login:user:${body.username.toLowerCase()}`;
+  const byClient = await hit(deps.db, `login:client:${client}`, loginPerClient, now);
+  if (byClient.hits > loginPerClient.max) throw tooMany(byClient, TOO_MANY);
+  const byUser = await peek(deps.db, userKey, loginPerUsername, now);
+  if (byUser.hits >= loginPerUsername.max) throw tooMany(byUser, TOO_MANY);
+
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.loginLower, body.username.toLowerCase()))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !ok) {
+    await hit(deps.db, userKey, loginPerUsername, now);
+    throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
+  }
+  await deps.db.execute(sql`delete from rate_limits where key = ${userKey}`);
+  return createSession(deps.db, user.id, now, deps.config);
+}

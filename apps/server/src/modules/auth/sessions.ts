@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ErrorCode } from '@aleph/contracts';
+import type { AppConfig } from '../../config.js';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
+import { accessTokens, refreshTokens, sessions } from '../../db/schema.js';
+import { unauthorized } from '../../lib/errors.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+}
+
+type Ttl = Pick<AppConfig, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
+
+async function issueTokens(
+  tx: Executor,
+  sessionId: string,
+  now: Date,
+  ttl: Ttl,
+): Promise<SessionTokens> {
+  const access = randomToken();
+  const refresh = randomToken();
+  await tx.insert(accessTokens).values({
+    tokenHash: hashToken(access),
+    sessionId,
+    expiresAt: new Date(now.getTime() + ttl.accessTokenTtlSeconds * 1000),
+  });
+  await tx.insert(refreshTokens).values({
+    tokenHash: hashToken(refresh),
+    sessionId,
+    expiresAt: new Date(now.getTime() + ttl.refreshTokenTtlSeconds * 1000),
+  });
+  return { access, refresh };
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  ttl: Ttl,
+): Promise<SessionTokens> {
+  return db.transaction(async (tx) => {
+    const id = randomUUID();
+    await tx.insert(sessions).values({ id, userId, createdAt: now });
+    return issueTokens(tx, id, now, ttl);
+  });
+}
+
+/** The hot path of every signed-in request: one indexed lookup. */
+export async function resolveAccess(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<AuthContext | null> {
+  const rows = await db
+    .select({ userId: sessions.userId, sessionId: sessions.id })
+    .from(accessTokens)
+    .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(token)),
+        gt(accessTokens.expiresAt, now),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A refresh token that could still be exchanged: unused, unexpired, its session alive. */
+export async function resolveRefresh(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<AuthContext | null> {
+  const rows = await db
+    .select({ userId: sessions.userId, sessionId: sessions.id })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(token)),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, now),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function revokeSession(
+  db: Executor,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The token is marked used atomically, so of two
+ * racing requests exactly one wins. A token presented after it was used means someone else
+ * holds a copy: the whole session ends.
+ */
+export async function rotateRefresh(
+  db: Db,
+  token: string,
+  now: Date,
+  ttl: Ttl,
+): Promise<SessionTokens> {
+  const hash = hashToken(token);
+  const outcome = await db.transaction(async (tx) => {
+    const claimed = await queryRows<{ session_id: string }>(
+      tx,
+      sql`
+      update refresh_tokens set used_at = ${now}
+      where token_hash = ${hash} and used_at is null and expires_at > ${now}
+        and session_id in (select id from sessions where revoked_at is null)
+      returning session_id`,
+    );
+    const sessionId = claimed[0]?.session_id;
+    if (sessionId) return { tokens: await issueTokens(tx, sessionId, now, ttl) };
+    const [known] = await tx
+      .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash));
+    if (known?.usedAt) {
+      await revokeSession(tx, known.sessionId, 'refresh_token_reuse', now);
+      return { reused: true as const };
+    }
+    return { invalid: true as const };
+  });
+  if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
+  if ('reused' in outcome) {
+    throw unauthorized(
+      'This session was ended for your security. Please log in again.',
+      ErrorCode.refreshReused,
+    );
+  }
+  throw unauthorized('Your session has expired. Please log in again.', ErrorCode.refreshInvalid);
+}
+
+/** Housekeeping: expired tokens, nonces and finished rate-limit windows are deleted. */
+export async function purgeExpired(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`delete from access_tokens where expires_at < ${now}`);
+  await db.execute(sql`delete from refresh_tokens where expires_at < ${now}`);
+  await db.execute(sql`delete from auth_nonces where expires_at < ${now}`);
+  await db.execute(
+    sql`delete from rate_limits where window_start < ${new Date(now.getTime() - 86_400_000)}`,
+  );
+}

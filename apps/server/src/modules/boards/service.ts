@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { isoWeekStart } from '@aleph/rules';
+import { BOARD_NAMES, type BoardName, type BoardResponse, type BoardRow } from '@aleph/contracts';
+import { preparedRows, queryRows, type Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { uncached, type Cached } from '../game/cached.js';
+import { requireFeatureAt } from '../game/gates.js';
+import type { Standing, Standings } from './standings.js';
+
+const GATE: Record<BoardName, 'profileLevel1' | 'profileLevel2'> = {
+  TOP_XP_GAINERS: 'profileLevel1',
+  TOP_GOLD_CLAIMERS: 'profileLevel2',
+};
+
+export function boardName(raw: string): BoardName {
+  const name = raw.toUpperCase();
+  if (!(BOARD_NAMES as readonly string[]).includes(name))
+    throw notFound(`There is no board ${raw}.`, 'BOARD_NOT_FOUND');
+  return name as BoardName;
+}
+
+interface RankedRow {
+  rank: string | number;
+  profile_id: number;
+  nickname: string;
+  score: string | number;
+}
+
+const toRow = (r: RankedRow): BoardRow => ({
+  rank: Number(r.rank),
+  profileid: r.profile_id,
+  profilename: r.nickname,
+  score: Number(r.score),
+});
+
+/**
+ * This ISO week's board: ranked by score, then by who reached it first, then by profile id
+ * (so equal scores never share or swap a rank). The caller's own row comes with it even
+ * outside the top 100, and is always exact (see Standings).
+ */
+async function readBoard(
+  db: Db,
+  standings: Standings,
+  board: BoardName,
+  viewer: { profileId: number; level: number },
+  now: Date,
+  limit = 100,
+  cached: Cached = uncached,
+): Promise<{ response: BoardResponse; topJson: string }> {
+  requireFeatureAt(viewer.level, GATE[board]);
+  const profileId = viewer.profileId;
+  const week = new Date(isoWeekStart(now.getTime()));
+  const snapshot = await standings.get(db, board, week);
+  const top = topOf(snapshot, limit);
+  const response: BoardResponse = {
+    board,
+    weekStart: week.toISOString(),
+    data: top.rows,
+    profileData: await ownRow(db, snapshot, board, week, profileId, cached),
+  };
+  return { response, topJson: top.json };
+}
+
+export async function lastBoard(...args: Parameters<typeof readBoard>): Promise<BoardResponse> {
+  return (await readBoard(...args)).response;
+}
+
+/**
+ * The top rows of a snapshot, built (and serialised) once per snapshot rather than once per
+ * request: every player reads the same hundred rows.
+ */
+const tops = new WeakMap<object, Map<number, { rows: BoardRow[]; json: string }>>();
+function topOf(snapshot: Awaited<ReturnType<Standings['get']>>, limit: number) {
+  let byLimit = tops.get(snapshot);
+  if (!byLimit) tops.set(snapshot, (byLimit = new Map()));
+  let top = byLimit.get(limit);
+  if (!top) {
+    const rows = snapshot.rows.slice(0, limit).map((s, i) => toBoardRow(s, i + 1));
+    byLimit.set(limit, (top = { rows, json: JSON.stringify(rows) }));
+  }
+  return top;
+}
+
+/** The board as JSON text: the shared top is spliced in already serialised. */
+export async function lastBoardJson(...args: Parameters<typeof readBoard>): Promise<string> {
+  const { response: r, topJson } = await readBoard(...args);
+  return (
+    `{"board":${JSON.stringify(r.board)},"weekStart":${JSON.stringify(r.weekStart)},` +
+    `"data":${topJson},"profileData":${JSON.stringify(r.profileData)}}`
+  );
+}
+
+const toBoardRow = (s: Standing, rank: number): BoardRow => ({
+  rank,
+  profileid: s.profileId,
+  profilename: s.nickname,
+  score: s.score,
+});
+
+/** The caller's row: from the snapshot when their score is unchanged, else counted afresh. */
+async function ownRow(
+  db: Db,
+  snapshot: Awaited<ReturnType<Standings['get']>>,
+  board: BoardName,
+  week: Date,
+  profileId: number,
+  cached: Cached,
+) {
+  // The caller's own score row is theirs (versioned); their rank depends on others, so it
+  // comes from the snapshot or is counted afresh, never from the profile cache.
+  const [mine] = await cached(`board:${board}:${week.getTime()}`, () =>
+    preparedRows<RankedRow & { reached_at: string | Date }>(
+      db,
+      'board_own_row',
+      sql`select b.profile_id, p.nickname, b.score, b.reached_at, 0 as rank
+          from board_scores b join profiles p on p.id = b.profile_id
+          where b.board = ${board} and b.week_start = ${week} and b.profile_id = ${profileId}`,
+    ),
+  );
+  if (!mine) return null;
+  const at = snapshot.index.get(profileId);
+  const standing = at === undefined ? undefined : snapshot.rows[at];
+  if (
+    standing &&
+    standing.score === Number(mine.score) &&
+    standing.reachedAt === new Date(mine.reached_at).getTime()
+  ) {
+    return toBoardRow(standing, at! + 1);
+  }
+  const [ahead] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from board_scores o
+        where o.board = ${board} and o.week_start = ${week}
+          and (o.score > ${mine.score} or (o.score = ${mine.score} and (o.reached_at < ${mine.reached_at}
+               or (o.reached_at = ${mine.reached_at} and o.profile_id < ${profileId}))))`,
+  );
+  return toRow({ ...mine, rank: Number(ahead?.n ?? 0) + 1 });
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { featuresFor } from '@aleph/rules';
+import type { Executor } from '../../db/client.js';
+import { profiles } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+
+/** The spec's locked texts (section 6), answered with 403 when the server enforces a gate. */
+export const LOCKED_TEXT = {
+  profileLevel1: 'You need to upgrade your profile to at least level one.',
+  profileLevel2: 'You need to upgrade your profile to at least level two.',
+  profileLevel3: 'You need to upgrade your profile to at least level three to view other profiles.',
+} as const;
+
+/** A gate judged on a level already known (the signed-in player's comes with the session). */
+export function requireFeatureAt(level: number, flag: keyof typeof LOCKED_TEXT, message?: string) {
+  if (!featuresFor(level).includes(flag))
+    throw forbidden('FEATURE_LOCKED', message ?? LOCKED_TEXT[flag]);
+}
+
+export async function requireFeature(
+  db: Executor,
+  profileId: number,
+  flag: keyof typeof LOCKED_TEXT,
+  message?: string,
+) {
+  const [row] = await db
+    .select({ level: profiles.level })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  if (!row) throw notFound('Profile not found');
+  if (!featuresFor(row.level).includes(flag))
+    throw forbidden('FEATURE_LOCKED', message ?? LOCKED_TEXT[flag]);
+}

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { HeroState, LandState, PerElement, Skills } from '@aleph/rules';
+import type { Continent, Element, Rarity, Terrain } from '@aleph/rules';
+import type { Executor } from '../../db/client.js';
+import type { lands } from '../../db/schema.js';
+import { heroes, landElements, missions } from '../../db/schema.js';
+import { queryLand, queryLandsOfOwner } from './land-query.js';
+
+/** Loads the rules' view of lands and heroes from their rows. */
+
+type LandRow = typeof lands.$inferSelect;
+type ElementRow = typeof landElements.$inferSelect;
+type HeroRow = typeof heroes.$inferSelect;
+
+function perElement<T>(
+  rows: readonly ElementRow[],
+  pick: (r: ElementRow) => T,
+  fallback: T,
+): PerElement<T> {
+  const out: [T, T, T, T] = [fallback, fallback, fallback, fallback];
+  for (const r of rows) out[r.element] = pick(r);
+  return out;
+}
+
+export function toLandState(
+  row: LandRow,
+  elements: readonly ElementRow[],
+  residents: number,
+): LandState {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    name: row.name,
+    continent: row.continent as Continent,
+    x: row.x,
+    y: row.y,
+    terrain: row.terrain as Terrain,
+    element: row.element as Element,
+    towers: perElement(elements, (r) => r.towerLevel, 0),
+    seals: perElement(elements, (r) => r.seals, 0),
+    vault: perElement(elements, (r) => ({ volume: r.vaultVolume, at: r.vaultAt.getTime() }), {
+      volume: 0,
+      at: row.createdAt.getTime(),
+    }),
+    shards: perElement(elements, (r) => r.shards, 0),
+    gold: { leftover: row.goldLeftover, at: row.goldAt.getTime() },
+    residents,
+  };
+}
+
+export async function residentCounts(
+  db: Executor,
+  landIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (landIds.length === 0) return new Map();
+  const rows = await db
+    .select({ landId: heroes.residenceId, n: sql<number>`count(*)::int` })
+    .from(heroes)
+    .where(inArray(heroes.residenceId, [...landIds]))
+    .groupBy(heroes.residenceId);
+  return new Map(rows.map((r) => [Number(r.landId), Number(r.n)]));
+}
+
+export async function elementsOf(
+  db: Executor,
+  landIds: readonly number[],
+): Promise<Map<number, ElementRow[]>> {
+  const map = new Map<number, ElementRow[]>();
+  if (landIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(landElements)
+    .where(inArray(landElements.landId, [...landIds]))
+    .orderBy(asc(landElements.landId), asc(landElements.element));
+  for (const r of rows) map.set(r.landId, [...(map.get(r.landId) ?? []), r]);
+  return map;
+}
+
+/** One land in the rules' shape; `forUpdate` locks its row for the rest of the transaction. */
+export function loadLand(
+  db: Executor,
+  landId: number,
+  forUpdate = false,
+): Promise<LandState | null> {
+  return queryLand(db, landId, forUpdate);
+}
+
+export function landsOfOwner(db: Executor, ownerId: number): Promise<LandState[]> {
+  return queryLandsOfOwner(db, ownerId);
+}
+
+export interface HeroView {
+  row: HeroRow;
+  /** ETA of the hero's running mission, or null when free. */
+  eta: Date | null;
+}
+
+function buildHeroesQuery(db: Executor) {
+  return db
+    .select({ hero: heroes, eta: missions.eta })
+    .from(heroes)
+    .leftJoin(missions, and(eq(missions.heroId, heroes.id), eq(missions.status, 'running')))
+    .where(eq(heroes.ownerId, sql.placeholder('owner')))
+    .orderBy(asc(heroes.id))
+    .prepare('heroes_of_owner');
+}
+const heroQueries = new WeakMap<object, ReturnType<typeof buildHeroesQuery>>();
+
+export async function heroesOfOwner(db: Executor, ownerId: number): Promise<HeroView[]> {
+  let query = heroQueries.get(db);
+  if (!query) heroQueries.set(db, (query = buildHeroesQuery(db)));
+  const rows = await query.execute({ owner: ownerId });
+  return rows.map((r) => ({ row: r.hero, eta: r.eta }));
+}
+
+/** The hero row with its busy flag and its residence's place, in one round trip. */
+const heroColumns = {
+  hero: heroes,
+  busy: sql<boolean>`exists(select 1 from missions m where m.hero_id = "heroes"."id" and m.status = 'running')`,
+  home: sql<{
+    continent: number;
+    x: number;
+    y: number;
+  } | null>`(select json_build_object('continent', r.continent,
+    'x', r.x, 'y', r.y) from lands r where r.id = "heroes"."residence_id")`,
+};
+
+function toHeroState(found: {
+  hero: HeroRow;
+  busy: boolean;
+  home: { continent: number; x: number; y: number } | null;
+}): HeroState {
+  const { hero: row, busy, home } = found;
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    name: row.name,
+    busy: Boolean(busy),
+    rarity: row.rarity as Rarity,
+    element: row.element as Element,
+    skills: row.skills as unknown as Skills,
+    residence:
+      row.residenceId !== null && home
+        ? { landId: row.residenceId, continent: home.continent as Continent, x: home.x, y: home.y }
+        : null,
+  };
+}
+
+/** Several heroes at once (settlement batches). */
+export async function heroesByIds(db: Executor, ids: readonly number[]): Promise<HeroState[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(heroColumns)
+    .from(heroes)
+    .where(sql`${heroes.id} = any(${`{${ids.join(',')}}`}::int[])`);
+  return rows.map(toHeroState);
+}
+
+/** One hero in the rules' shape, with its residence's coordinates for travel time. */
+export async function loadHero(
+  db: Executor,
+  heroId: number,
+  forUpdate = false,
+): Promise<HeroState | null> {
+  const query = db.select(heroColumns).from(heroes).where(eq(heroes.id, heroId));
+  const [found] = forUpdate ? await query.for('update', { of: heroes }) : await query;
+  return found ? toHeroState(found) : null;
+}

@@ -1,0 +1,99 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { MarketErrorCode, type PurchaseKind } from '@aleph/contracts';
+import type { Executor } from '../../db/client.js';
+import { profiles, purchases, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { changeProfile } from '../game/balances.js';
+import { idempotencyMismatch } from './errors.js';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+/** A purchase request reduced to what makes it this purchase: a retry must repeat it. */
+export type PurchaseRequest = Readonly<Record<string, string | number | null>>;
+
+/** What a purchase's `result` column holds. */
+export interface PurchaseResult {
+  landId?: number;
+  heroId?: number;
+  valueWei?: string;
+  blockNumber?: string;
+  confirmations?: { have: number; need: number };
+  refusal?: { code: string; message: string };
+}
+
+export const resultOf = (row: PurchaseRow): PurchaseResult => (row.result ?? {}) as PurchaseResult;
+
+export async function purchaseByKey(db: Executor, profileId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.profileId, profileId), eq(purchases.idempotencyKey, key)));
+  return row;
+}
+
+export async function purchaseOf(db: Executor, profileId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, id), eq(purchases.profileId, profileId)));
+  if (!row) throw notFound('Purchase not found.', MarketErrorCode.purchaseNotFound);
+  return row;
+}
+
+export async function purchaseHistory(db: Executor, profileId: number, limit: number) {
+  return db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.profileId, profileId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(limit);
+}
+
+export async function txHashTaken(db: Executor, txHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(eq(purchases.txHash, txHash));
+  return row !== undefined;
+}
+
+/** The lower-case address the player registered with: the only wallet that may pay. */
+export async function payerOf(db: Executor, profileId: number): Promise<string> {
+  const [row] = await db
+    .select({ address: users.address })
+    .from(users)
+    .where(eq(users.id, profileId));
+  if (!row) throw notFound('Profile not found.');
+  return row.address.toLowerCase();
+}
+
+/**
+ * Locks the profile row for the rest of the transaction and answers its platinum. Every
+ * purchase takes this lock first, so one player's purchases run one after another.
+ */
+export async function lockProfile(tx: Executor, profileId: number): Promise<number> {
+  const [row] = await tx
+    .select({ platinum: profiles.platinum })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for('update');
+  if (!row) throw notFound('Profile not found.');
+  return row.platinum;
+}
+
+/** A retry must be the same purchase: same kind and same request, or it is refused. */
+export function assertSameRequest(row: PurchaseRow, kind: PurchaseKind, request: PurchaseRequest) {
+  const stored = (row.request ?? {}) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(stored), ...Object.keys(request)]);
+  const same = [...keys].every((k) => (stored[k] ?? null) === (request[k] ?? null));
+  if (row.kind !== kind || !same) throw idempotencyMismatch();
+}
+
+/** Platinum bought: the balance and VIP points grow by the same amount, with the ledger. */
+export async function creditPurchase(tx: Executor, row: PurchaseRow, now: Date) {
+  await changeProfile(
+    tx,
+    row.profileId,
+    { platinum: row.platinum, vipPoints: row.platinum },
+    { cause: 'purchase', causeId: row.id, at: now },
+  );
+}

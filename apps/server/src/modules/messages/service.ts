@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Message } from '@aleph/contracts';
+import { preparedRows, type Db } from '../../db/client.js';
+import { messages } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+
+/** How many of the newest messages the inbox returns. */
+export const INBOX_LIMIT = 500;
+
+export async function listMessages(db: Db, profileId: number): Promise<Message[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.profileId, profileId))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(INBOX_LIMIT);
+  return rows.map((m) => ({
+    msgid: m.id,
+    sender_name: m.senderName,
+    subject: m.subject,
+    body: m.body,
+    created: m.createdAt.toISOString(),
+    read: m.readAt !== null,
+    deleted: m.deletedAt !== null,
+  }));
+}
+
+export async function countUnread(db: Db, profileId: number): Promise<number> {
+  const [row] = await preparedRows<{ n: number }>(
+    db,
+    'count_unread',
+    sql`select count(*)::int as n from messages
+        where profile_id = ${profileId} and read_at is null and deleted_at is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+const messageNotFound = () => notFound('Message not found.', 'MESSAGE_NOT_FOUND');
+
+export async function markRead(db: Db, profileId: number, id: number, now: Date) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.profileId, profileId)));
+  if (!row) throw messageNotFound();
+  await db
+    .update(messages)
+    .set({ readAt: now })
+    .where(and(eq(messages.id, id), isNull(messages.readAt)));
+  return { ok: true as const, count: 1 };
+}
+
+/**
+ * Deletes (marks) the player's messages. All or nothing: one id that is not theirs answers
+ * 404 and changes nothing.
+ */
+export async function markDeleted(db: Db, profileId: number, ids: readonly number[], now: Date) {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(inArray(messages.id, unique), eq(messages.profileId, profileId)));
+    if (owned.length !== unique.length) throw messageNotFound();
+    await tx
+      .update(messages)
+      .set({ deletedAt: now })
+      .where(and(inArray(messages.id, unique), isNull(messages.deletedAt)));
+    return { ok: true as const, count: unique.length };
+  });
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  featuresFor,
+  utcDayKey,
+  type MissionCheckInput,
+  type MissionType,
+  type RunningMissionRef,
+} from '@aleph/rules';
+import type { MissionBody } from '@aleph/contracts';
+import { preparedRows, type Executor } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { uncached, type Cached } from '../game/cached.js';
+import {
+  heroFromJson,
+  heroJson,
+  landFromJson,
+  landJson,
+  type HeroJson,
+  type LandJson,
+} from '../game/json-state.js';
+
+export const DAILY_KINDS: Partial<Record<MissionType, string>> = {
+  DAILYREWARD: 'DAILYREWARD',
+  HUNTSEAL: 'HUNTSEAL',
+};
+
+export const landNotFound = () => notFound('Land not found.', 'LAND_NOT_FOUND');
+export const heroNotFound = () => notFound('Hero not found.', 'HERO_NOT_FOUND');
+
+/**
+ * Loads everything the rules need to judge a mission. With `lock`, the hero's row and then
+ * the land's row are locked (always in that order, here and in settlement), so concurrent
+ * starts on one hero or one land run one after the other.
+ */
+export async function loadCheckInput(
+  db: Executor,
+  profileId: number,
+  body: MissionBody,
+  now: Date,
+  lock: boolean,
+  cached: Cached = uncached,
+): Promise<MissionCheckInput> {
+  if (lock) {
+    await db.execute(sql`select id from heroes where id = ${body.heroid} for update`);
+    await db.execute(sql`select id from lands where id = ${body.landid} for update`);
+  }
+  // The hero, the land and everything else the rules need, in one round trip.
+  const load = async () => {
+    const [row] = await preparedRows<{
+      hero: HeroJson | null;
+      land: LandJson | null;
+      profile: { level: number; xp: number } | null;
+      items: Record<string, number> | null;
+      running: Array<{ type: MissionType; elemid: number | null }> | null;
+      used: string[] | null;
+    }>(
+      db,
+      'mission_state',
+      sql`select ${heroJson(body.heroid)} as hero, ${landJson(body.landid)} as land,
+      (select json_build_object('level', level, 'xp', xp) from profiles where id = ${profileId}) as profile,
+      (select json_object_agg(item_code, balance) from land_items where land_id = ${body.landid}) as items,
+      (select json_agg(json_build_object('type', type, 'elemid', (params->>'elemid')::int))
+         from missions where land_id = ${body.landid} and status = 'running') as running,
+      (select json_agg(kind) from daily_usage
+         where profile_id = ${profileId} and day = ${utcDayKey(now.getTime())}) as used`,
+    );
+    return row;
+  };
+  const day = utcDayKey(now.getTime());
+  // A locking read (start) always reads afresh; a check may use the player's cached state.
+  const context = lock
+    ? await load()
+    : await cached(`mission-state:${body.heroid}:${body.landid}:${day}`, load);
+  if (!context?.hero || context.hero.ownerId !== profileId) throw heroNotFound();
+  if (!context.land || context.land.ownerId !== profileId) throw landNotFound();
+  const hero = heroFromJson(context.hero);
+  const land = landFromJson(context.land);
+  const profile = context?.profile;
+  if (!profile) throw notFound('Profile not found');
+  const usedKinds = new Set(context.used ?? []);
+
+  return {
+    type: body.missionType,
+    requesterId: profileId,
+    profile: {
+      id: profileId,
+      level: profile.level,
+      xp: Number(profile.xp),
+      features: featuresFor(profile.level),
+    },
+    land,
+    hero,
+    landItems: Object.fromEntries(
+      Object.entries(context.items ?? {}).map(([code, n]) => [code, Number(n)]),
+    ),
+    runningOnLand: (context.running ?? []).map((r): RunningMissionRef => ({
+      type: r.type,
+      elemid: r.elemid,
+    })),
+    usedToday: { dailyReward: usedKinds.has('DAILYREWARD'), huntSeal: usedKinds.has('HUNTSEAL') },
+    params: {
+      landid: body.landid,
+      heroid: body.heroid,
+      elemid: body.elemid ?? null,
+      currentLevel: body.currentLevel ?? null,
+      currentSeal: body.currentSeal ?? null,
+    },
+  };
+}

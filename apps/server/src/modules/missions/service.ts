@@ -1,0 +1,201 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  checkMission,
+  MISSION_TYPES as RULE_TYPES,
+  MissionErrorCode,
+  utcDayKey,
+  withdrawElementals,
+  vaultCap,
+  type MissionCheck,
+  type MissionError,
+  type MissionType,
+} from '@aleph/rules';
+import type {
+  MissionBody,
+  MissionCheckResponse,
+  MissionStartResponse,
+  RunningMission,
+} from '@aleph/contracts';
+import { preparedRows, type Db } from '../../db/client.js';
+import { dailyUsage, missions } from '../../db/schema.js';
+import { withRetry } from '../../db/retry.js';
+import { AppError } from '../../lib/errors.js';
+import { changeItems, changeShards, setVault } from '../game/balances.js';
+import { DAILY_KINDS, heroNotFound, landNotFound, loadCheckInput } from './check-input.js';
+import { uncached, type Cached } from '../game/cached.js';
+
+/** How a refusal of the rules maps onto HTTP at start. */
+const STATUS: Record<string, number> = {
+  [MissionErrorCode.notYourLand]: 404,
+  [MissionErrorCode.notYourHero]: 404,
+  [MissionErrorCode.featureLocked]: 403,
+  [MissionErrorCode.unknownMission]: 400,
+  [MissionErrorCode.badElement]: 400,
+  [MissionErrorCode.badParam]: 400,
+};
+
+function refusal(error: MissionError): AppError {
+  if (error.code === MissionErrorCode.notYourLand) return landNotFound();
+  if (error.code === MissionErrorCode.notYourHero) return heroNotFound();
+  return new AppError(STATUS[error.code] ?? 409, error.code, error.message, error.field);
+}
+
+function toResponse(check: MissionCheck): MissionCheckResponse {
+  const { error, ...rest } = check.result;
+  return error
+    ? {
+        ...rest,
+        error: error.message,
+        errorCode: error.code,
+        ...(error.field ? { field: error.field } : {}),
+      }
+    : rest;
+}
+
+export async function checkMissionFor(
+  db: Db,
+  profileId: number,
+  body: MissionBody,
+  now: Date,
+  cached: Cached = uncached,
+) {
+  const input = await loadCheckInput(db, profileId, body, now, false, cached);
+  const check = checkMission(input, now.getTime());
+  if (check.result.error?.code === MissionErrorCode.notYourLand) throw landNotFound();
+  if (check.result.error?.code === MissionErrorCode.notYourHero) throw heroNotFound();
+  return toResponse(check);
+}
+
+/** Postgres unique violations that the partial indexes raise for a second running mission. */
+function raceRefusal(err: unknown): AppError | undefined {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  if (!pg) return undefined;
+  if (pg.constraint === 'missions_one_goldclaim_per_land') {
+    return new AppError(
+      409,
+      MissionErrorCode.claimRunning,
+      'Gold is already being claimed on this land.',
+    );
+  }
+  if (pg.constraint === 'daily_usage_profile_id_kind_day_pk') {
+    return new AppError(
+      409,
+      MissionErrorCode.dailyLimit,
+      'You have already started this mission today.',
+    );
+  }
+  return new AppError(409, MissionErrorCode.heroBusy, 'This hero is already on a mission.');
+}
+
+/**
+ * Validates and reserves in one transaction: the hero becomes busy, ingredients leave their
+ * balances (with ledger entries), and the once-a-day key is taken.
+ */
+export async function startMission(
+  db: Db,
+  profileId: number,
+  body: MissionBody,
+  now: Date,
+): Promise<MissionStartResponse> {
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx) => {
+        const input = await loadCheckInput(tx, profileId, body, now, true);
+        const check = checkMission(input, now.getTime());
+        if (check.result.error || !check.reservation)
+          throw refusal(check.result.error ?? unexpected());
+        const type = body.missionType as MissionType;
+        const res = check.reservation;
+        const eta = new Date(check.etaAt);
+        const [mission] = await tx
+          .insert(missions)
+          .values({
+            profileId,
+            heroId: body.heroid,
+            landId: body.landid,
+            type,
+            params: input.params,
+            seed: randomInt(0, 2 ** 31 - 1),
+            reservation: res,
+            startedAt: now,
+            eta,
+            status: 'running',
+          })
+          .returning({ id: missions.id });
+        if (!mission) throw new Error('mission insert returned no row');
+        const why = { cause: `mission_start:${type}`, causeId: mission.id, at: now };
+        const land = input.land;
+        if (res.elemid !== null && res.elementals > 0) {
+          const el = res.elemid;
+          const change = withdrawElementals(
+            land.vault[el],
+            land.seals[el],
+            vaultCap(land.towers[el]),
+            res.elementals,
+            now.getTime(),
+          );
+          if (!change)
+            throw refusal({
+              code: MissionErrorCode.ingredientsMissing,
+              message: 'Not enough elementals.',
+            });
+          await setVault(tx, land, el, change.snapshot, -res.elementals, why);
+        }
+        if (res.elemid !== null && res.shards > 0)
+          await changeShards(tx, land, res.elemid, -res.shards, why);
+        const taken = Object.fromEntries(Object.entries(res.items).map(([code, n]) => [code, -n]));
+        await changeItems(tx, land, taken, why);
+        const kind = DAILY_KINDS[type];
+        if (kind) {
+          await tx
+            .insert(dailyUsage)
+            .values({ profileId, kind, day: utcDayKey(now.getTime()), missionId: mission.id });
+        }
+        return {
+          ok: true as const,
+          missionid: mission.id,
+          missionType: type,
+          landid: body.landid,
+          heroid: body.heroid,
+          eta: eta.toISOString(),
+          minutes: check.result.eta.minutes,
+        };
+      }),
+    );
+  } catch (err) {
+    throw raceRefusal(err) ?? err;
+  }
+}
+
+function unexpected(): MissionError {
+  return { code: MissionErrorCode.badParam, message: 'The mission cannot start.' };
+}
+
+export async function runningMissions(db: Db, profileId: number): Promise<RunningMission[]> {
+  const rows = await preparedRows<{
+    id: number;
+    type: MissionType;
+    land_id: number;
+    hero_id: number;
+    eta: Date | string;
+  }>(
+    db,
+    'running_missions',
+    sql`select id, type, land_id, hero_id, eta from missions
+        where profile_id = ${profileId} and status = 'running' order by eta, id`,
+  );
+  return rows.map((r) => ({
+    missionid: r.id,
+    missionType: r.type,
+    desc_name: RULE_TYPES[r.type].missionName,
+    landid: r.land_id,
+    heroid: r.hero_id,
+    eta: new Date(r.eta).toISOString(),
+  }));
+}

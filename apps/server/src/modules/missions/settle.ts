@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { withRetry } from '../../db/retry.js';
+import { queryLandsByIds } from '../game/land-query.js';
+import { heroesByIds } from '../game/state.js';
+import { SettlementBatch, type DueMission } from './settle-batch.js';
+import { writeBatch } from './settle-writes.js';
+
+const DUE_COLUMNS = sql`id, profile_id, hero_id, land_id, type, params, seed, reservation, eta`;
+const idList = (ids: readonly number[]) => sql.raw(`(${ids.join(',')})`);
+
+/**
+ * Applies the outcomes of claimed, still-running missions exactly once, in one transaction.
+ * All their heroes, then all their lands, are locked in id order first: a mission start
+ * locks one hero and then one land, so the two never wait on each other in a circle.
+ * Effects are dated at each mission's ETA, not at when a worker got to it, so a late worker
+ * changes nothing about the result or the week it counts in.
+ */
+async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
+  if (due.length === 0) return;
+  const heroIds = [...new Set(due.map((m) => m.hero_id))].sort((a, b) => a - b);
+  const landIds = [...new Set(due.map((m) => m.land_id))].sort((a, b) => a - b);
+  await tx.execute(
+    sql`select id from heroes where id in ${idList(heroIds)} order by id for update`,
+  );
+  await tx.execute(sql`select id from lands where id in ${idList(landIds)} order by id for update`);
+  const profileIds = [...new Set(due.map((m) => m.profile_id))].sort((a, b) => a - b);
+  await tx.execute(
+    sql`select id from profiles where id in ${idList(profileIds)} order by id for update`,
+  );
+  // The batch bumps its players' cache versions once at the end, not once per statement.
+  await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
+  // Transfers change residents of the heroes' old homes too, so those are loaded as well.
+  const heroes = await heroesByIds(tx, heroIds);
+  const homes = heroes
+    .map((h) => h.residence?.landId)
+    .filter((id): id is number => id !== undefined);
+  const lands = await queryLandsByIds(tx, [...new Set([...landIds, ...homes])]);
+  const batch = new SettlementBatch(lands, heroes);
+  for (const m of due) batch.apply(m);
+  await writeBatch(tx, batch, now);
+  await tx.execute(sql`select set_config('aleph.defer_versions', 'off', true)`);
+  await tx.execute(sql`select aleph_bump_versions(${`{${profileIds.join(',')}}`}::int[])`);
+}
+
+/**
+ * Settles up to `limit` due missions in one transaction. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so several workers (in several processes) share the work
+ * without ever settling one mission twice.
+ */
+export async function settleDueBatch(db: Db, now: Date, limit: number): Promise<number> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const due = await queryRows<DueMission>(
+        tx,
+        sql`select ${DUE_COLUMNS} from missions
+            where status = 'running' and eta <= ${now}
+            order by eta, id limit ${limit} for update skip locked`,
+      );
+      await settleLocked(tx, due, now);
+      return due.length;
+    }),
+  );
+}
+
+/**
+ * Settles a player's own due missions before their read is answered. Unlike the worker it
+ * waits for rows another process holds, so the read that follows sees the settled result.
+ */
+export async function settleDueFor(db: Db, profileId: number, now: Date): Promise<number> {
+  const pending = await queryRows<{ id: number }>(
+    db,
+    sql`select id from missions where profile_id = ${profileId} and status = 'running' and eta <= ${now} limit 1`,
+  );
+  if (pending.length === 0) return 0;
+  return settlePlayerDue(db, profileId, now);
+}
+
+/** The transaction of settleDueFor, for callers that already know something is due. */
+export async function settlePlayerDue(db: Db, profileId: number, now: Date): Promise<number> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const due = await queryRows<DueMission>(
+        tx,
+        sql`select ${DUE_COLUMNS} from missions
+            where profile_id = ${profileId} and status = 'running' and eta <= ${now}
+            order by eta, id for update`,
+      );
+      await settleLocked(tx, due, now);
+      return due.length;
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorBody, Features, IdParams, ProfileSummary, PublicProfile } from '@aleph/contracts';
+import { authOf, requireSession } from '../auth/guard.js';
+import { settleBeforeHandling } from '../game/settle-first.js';
+import { featuresFor } from '@aleph/rules';
+import { cachedFor } from '../game/cached.js';
+import { profileSummary, publicProfile } from './service.js';
+
+/** /athar: the player's profile (spec section 7). */
+export async function profileRoutes(base: FastifyInstance) {
+  requireSession(base);
+  settleBeforeHandling(base);
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.deps.database;
+  const errors = { 401: ErrorBody, 404: ErrorBody };
+
+  app.get('/profile', { schema: { response: { 200: ProfileSummary, ...errors } } }, (request) =>
+    cachedFor(app, request)('profile', () => profileSummary(db, authOf(request).userId)),
+  );
+
+  app.get(
+    '/publicprofiles/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: PublicProfile, 400: ErrorBody, 403: ErrorBody, ...errors },
+      },
+    },
+    (request) => publicProfile(db, authOf(request).level, request.params.id),
+  );
+
+  app.get('/features', { schema: { response: { 200: Features, ...errors } } }, (request) =>
+    // The level comes with the session lookup (and is refreshed after a level-up runs).
+    featuresFor(authOf(request).level),
+  );
+}

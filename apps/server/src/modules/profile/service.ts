@@ -1,0 +1,55 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ProfileSummary, PublicProfile } from '@aleph/contracts';
+import { queryRows, type Executor } from '../../db/client.js';
+import { profiles } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { isUpgradable, vipLevel } from '@aleph/rules';
+import { requireFeatureAt } from '../game/gates.js';
+
+export async function loadProfile(db: Executor, profileId: number) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
+  if (!row) throw notFound('Profile not found');
+  return row;
+}
+
+export async function profileSummary(db: Executor, profileId: number): Promise<ProfileSummary> {
+  const p = await loadProfile(db, profileId);
+  return {
+    nickname: p.nickname,
+    vip: { vipPoints: p.vipPoints, vipLevel: vipLevel(p.vipPoints) },
+    level: { level: p.level, profilePoints: p.xp, upgradable: isUpgradable(p.level, p.xp) },
+    treasury: { gold: p.gold, platinum: p.platinum },
+  };
+}
+
+/** Profile general info of any player; viewing others needs profileLevel3 (spec section 6). */
+export async function publicProfile(
+  db: Executor,
+  viewerLevel: number,
+  profileId: number,
+): Promise<PublicProfile> {
+  requireFeatureAt(viewerLevel, 'profileLevel3');
+  const [row] = await queryRows<{
+    id: number;
+    nickname: string;
+    level: number;
+    vip_points: string;
+    lands: number;
+    heroes: number;
+  }>(
+    db,
+    sql`select p.id, p.nickname, p.level, p.vip_points::text,
+               (select count(*)::int from lands l where l.owner_id = p.id) as lands,
+               (select count(*)::int from heroes h where h.owner_id = p.id) as heroes
+        from profiles p where p.id = ${profileId}`,
+  );
+  if (!row) throw notFound('Profile not found');
+  return {
+    profileid: row.id,
+    nickname: row.nickname,
+    level: row.level,
+    vip: vipLevel(Number(row.vip_points)),
+    lands: row.lands,
+    heroes: row.heroes,
+  };
+}

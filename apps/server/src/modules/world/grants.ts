@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { addElementals, featuresFor, itemByCode, vaultCap, type Element } from '@aleph/rules';
+import type { Db } from '../../db/client.js';
+import { profiles } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import {
+  changeItems,
+  changeProfile,
+  changeShards,
+  setVault,
+  type Cause,
+} from '../game/balances.js';
+import { loadLand } from '../game/state.js';
+
+/**
+ * Operator grants (the admin CLI, the demo world and tests use them). Every grant goes
+ * through the ledger with cause 'grant', like any other balance change.
+ */
+
+export interface ProfileGrant {
+  gold?: number;
+  platinum?: number;
+  xp?: number;
+}
+
+export async function grantToProfile(
+  db: Db,
+  profileId: number,
+  grant: ProfileGrant,
+  now: Date,
+  note = 'grant',
+) {
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('update');
+    if (!p) throw notFound('Profile not found');
+    await changeProfile(
+      tx,
+      profileId,
+      { gold: grant.gold ?? 0, platinum: grant.platinum ?? 0, xp: grant.xp ?? 0 },
+      { cause: note, at: now },
+    );
+  });
+}
+
+export interface LandGrant {
+  items?: Record<string, number>;
+  elementals?: { element: Element; amount: number };
+  shards?: { element: Element; amount: number };
+}
+
+export async function grantToLand(
+  db: Db,
+  landId: number,
+  grant: LandGrant,
+  now: Date,
+  note = 'grant',
+) {
+  for (const code of Object.keys(grant.items ?? {})) {
+    if (!itemByCode(code)) throw badRequest('UNKNOWN_ITEM', `There is no item ${code}.`, 'items');
+  }
+  await db.transaction(async (tx) => {
+    const land = await loadLand(tx, landId, true);
+    if (!land) throw notFound('Land not found.');
+    const why: Cause = { cause: note, at: now };
+    if (grant.items) await changeItems(tx, land, grant.items, why);
+    if (grant.shards) await changeShards(tx, land, grant.shards.element, grant.shards.amount, why);
+    if (grant.elementals) {
+      const el = grant.elementals.element;
+      const change = addElementals(
+        land.vault[el],
+        land.seals[el],
+        vaultCap(land.towers[el]),
+        grant.elementals.amount,
+        now.getTime(),
+      );
+      await setVault(tx, land, el, change.snapshot, change.amount, why);
+    }
+  });
+}
+
+/**
+ * Sets a profile's level directly (operators and tests; players level up through the
+ * PROFILELEVELUP workflow). Levels are not a ledger balance: XP is.
+ */
+export async function setProfileLevel(db: Db, profileId: number, level: number): Promise<string[]> {
+  if (!Number.isInteger(level) || level < 0 || level > 10)
+    throw badRequest('BAD_LEVEL', 'Level must be 0 to 10.', 'level');
+  const updated = await db
+    .update(profiles)
+    .set({ level })
+    .where(eq(profiles.id, profileId))
+    .returning({ id: profiles.id });
+  if (updated.length === 0) throw notFound('Profile not found');
+  return featuresFor(level);
+}

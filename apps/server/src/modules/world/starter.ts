@@ -1,0 +1,39 @@
+import { randomInt } from 'node:crypto';
+import { createRng, starterGrant } from '@aleph/rules';
+import type { AccountCreatedHook } from '../auth/account-hooks.js';
+import { writeMessages } from '../messages/store.js';
+import { createHero, createLand } from './create.js';
+
+const WELCOME_BODY = [
+  '<p>Welcome to <b>Lands of Aleph</b>!</p>',
+  '<p>You hold a land on the continent of Aleph and two heroes. One lives on your land; the other has no home yet.</p>',
+  '<ul>',
+  '<li>Open your land and press <b>Claim Gold</b> to send a hero for the gold it produced.</li>',
+  '<li>Collect the <b>Daily Reward</b> once a day with the hero who lives there.</li>',
+  '<li>Missions earn XP: level up your profile to unlock new features.</li>',
+  '</ul>',
+].join('');
+
+/**
+ * The starter grant of GAME_DESIGN.md, inside the registration transaction: one land on Aleph
+ * at a free slot, two Common heroes (one resident, one without residence), a welcome message.
+ */
+export const grantStarter: AccountCreatedHook = async (tx, account) => {
+  const rng = createRng(randomInt(0, 2 ** 31 - 1));
+  // The rules draw what the grant is; the database decides which slot is free.
+  const grant = starterGrant(rng, () => false);
+  if (!grant) throw new Error('starter grant failed');
+  const land = await createLand(tx, account.userId, grant.land, rng, account.now);
+  for (const { hero, resident } of grant.heroes) {
+    await createHero(tx, account.userId, hero, resident ? land.id : null, account.now);
+  }
+  await writeMessages(tx, [
+    {
+      profileId: account.userId,
+      subject: `Welcome to Lands of Aleph, ${account.login}!`,
+      body: WELCOME_BODY,
+      kind: 'welcome',
+      at: account.now,
+    },
+  ]);
+};

@@ -1,0 +1,246 @@
+import fc from 'fast-check';
+import type { TSchema } from 'typebox';
+import {
+  BuyPlatinumBody,
+  CheckLoginQuery,
+  LoginBody,
+  MarkDeleteBody,
+  MintHeroBody,
+  MintLandBody,
+  MissionBody,
+  PurchaseListQuery,
+  RegisterBody,
+  WorkflowBody,
+} from '@aleph/contracts';
+
+/** Ids of the fuzzing player's own things, so that sample requests reach real rows. */
+export interface Fixture {
+  profileId: number;
+  landId: number;
+  heroId: number;
+}
+
+export interface SampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * One row per route the app serves (the abuse tests check that the table and the app agree).
+ * Every sample POST is refused by the game (unknown id, nothing to claim, not enough XP or
+ * platinum), so a fuzzed variant of it that changes anything is a defect.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  /** The route as Fastify knows it, with `:name` path parameters. */
+  path: string;
+  /** Path parameters: `id` is a database id (positive int4), `word` free text. */
+  params?: Record<string, 'id' | 'word'>;
+  query?: TSchema;
+  body?: TSchema;
+  /** Needs a signed-in player; answers 401 without one. */
+  session: boolean;
+  /** Rotates or ends the caller's session: fuzzed without the fuzzing player's cookies. */
+  endsSession?: boolean;
+  /** Never changes a player's state, even when it succeeds. */
+  readOnly: boolean;
+  sample: (fx: Fixture) => SampleRequest;
+}
+
+/** An id no row has (the largest int4). */
+export const MISSING = 2_147_483_647;
+const none = () => ({});
+const anyone = { session: false };
+
+/** A GET (read-only) endpoint; session required unless `extra` says otherwise. */
+const read = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+  method: 'GET',
+  path,
+  session: true,
+  readOnly: true,
+  sample: none,
+  ...extra,
+});
+const write = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({
+  ...read(path, { readOnly: false, ...extra }),
+  method: 'POST',
+});
+const idOf = (pick: (fx: Fixture) => number) => ({
+  params: { id: 'id' as const },
+  sample: (fx: Fixture) => ({ params: { id: pick(fx) } }),
+});
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  read('/health', anyone),
+  read('/health/live', anyone),
+  read('/health/ready', anyone),
+  read('/metrics', anyone),
+
+  read('/abwab/checksession', anyone),
+  read('/abwab/checklogin', {
+    ...anyone,
+    query: CheckLoginQuery,
+    sample: () => ({ query: { username: 'somebody_else' } }),
+  }),
+  read('/abwab/nonce', anyone),
+  write('/abwab/register', {
+    ...anyone,
+    body: RegisterBody,
+    // Well-formed, but the message is not a signed EIP-4361 text: always refused.
+    sample: () => ({
+      body: {
+        login: 'fuzzed_login',
+        email: 'fuzzed@example.com',
+        address: `0x${'1'.repeat(40)}`,
+        signature: `0x${'ab'.repeat(65)}`,
+        password: 'correct horse battery',
+        message: 'not a sign-in message',
+      },
+    }),
+  }),
+  write('/abwab/login', {
+    ...anyone,
+    body: LoginBody,
+    sample: () => ({ body: { username: 'nobody_at_all', password: 'not the password' } }),
+  }),
+  write('/abwab/refresh', { ...anyone, endsSession: true }),
+  write('/abwab/logout', { ...anyone, endsSession: true }),
+
+  read('/athar/profile'),
+  read(
+    '/athar/publicprofiles/:id',
+    idOf((fx) => fx.profileId),
+  ),
+  read('/athar/features'),
+
+  read('/ard/lands'),
+  read(
+    '/ard/lands/:id',
+    idOf((fx) => fx.landId),
+  ),
+  read(
+    '/ard/lands/:id/balances',
+    idOf((fx) => fx.landId),
+  ),
+
+  read('/abtal/heroes'),
+  read(
+    '/abtal/heroes/:id',
+    idOf((fx) => fx.heroId),
+  ),
+
+  read('/misaar/mistypes/:type/requirements', {
+    params: { type: 'word' },
+    sample: () => ({ params: { type: 'GOLDCLAIM' } }),
+  }),
+  write('/misaar/mission/check', {
+    body: MissionBody,
+    readOnly: true,
+    sample: (fx) => ({ body: { missionType: 'GOLDCLAIM', landid: fx.landId, heroid: fx.heroId } }),
+  }),
+  write('/misaar/mission/start', {
+    body: MissionBody,
+    // The clock never moves in these tests: a new land has no gold to claim yet.
+    sample: (fx) => ({ body: { missionType: 'GOLDCLAIM', landid: fx.landId, heroid: fx.heroId } }),
+  }),
+  read('/misaar/missions/status/running'),
+
+  read('/dashboard/stat'),
+
+  read('/mirza/boards/:board/last', {
+    params: { board: 'word' },
+    sample: () => ({ params: { board: 'TOP_XP_GAINERS' } }),
+  }),
+
+  // A new player has no XP: NOT_UPGRADABLE.
+  write('/tartib/workflow/start', {
+    body: WorkflowBody,
+    sample: () => ({ body: { wftype: 'PROFILELEVELUP' } }),
+  }),
+
+  read('/hatif/messages'),
+  read('/hatif/messages/countunread'),
+  write(
+    '/hatif/messages/:id/markread',
+    idOf(() => MISSING),
+  ),
+  write(
+    '/hatif/messages/:id/markdelete',
+    idOf(() => MISSING),
+  ),
+  write('/hatif/messages/markdelete', {
+    body: MarkDeleteBody,
+    sample: () => ({ body: { ids: [MISSING] } }),
+  }),
+
+  read('/market/offers', anyone),
+  write('/market/platinum', {
+    body: BuyPlatinumBody,
+    sample: () => ({ body: { packageId: 'no-such-package', idempotencyKey: 'fuzz-key-0001' } }),
+  }),
+  // A new player has no platinum: INSUFFICIENT_PLATINUM.
+  write('/market/mint/land', {
+    body: MintLandBody,
+    sample: () => ({ body: { continent: 0, idempotencyKey: 'fuzz-key-0002' } }),
+  }),
+  write('/market/mint/hero', {
+    body: MintHeroBody,
+    sample: () => ({ body: { idempotencyKey: 'fuzz-key-0003' } }),
+  }),
+  read('/market/purchases', {
+    query: PurchaseListQuery,
+    sample: () => ({ query: { limit: '10' } }),
+  }),
+  read(
+    '/market/purchases/:id',
+    idOf(() => MISSING),
+  ),
+];
+
+export const nameOf = (ep: Endpoint) => `${ep.method} ${ep.path}`;
+
+// fast-check prints an endpoint in a counterexample as 'POST /abwab/login'.
+for (const ep of ENDPOINTS)
+  Object.defineProperty(ep, fc.toStringMethod, { value: () => nameOf(ep), enumerable: false });
+
+/** Routes the tests leave alone: the test clock moves time for every player at once. */
+export const NOT_FUZZED = ['GET /__test/clock', 'POST /__test/clock'];
+
+/** The URL prefix an endpoint belongs to ('/ard', '/health' ...). */
+export const groupOf = (ep: Endpoint) => `/${ep.path.split('/')[1]}`;
+
+export const GROUPS = [...new Set(ENDPOINTS.map(groupOf))];
+
+/** The URL of `ep` with its path parameters filled in (values are used as given: raw). */
+export function urlOf(
+  ep: Endpoint,
+  params: Record<string, string | number> = {},
+  query?: Record<string, string> | string,
+): string {
+  const path = ep.path.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? ''));
+  if (query === undefined) return path;
+  const qs = typeof query === 'string' ? query : new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The routes Fastify serves, from `printRoutes({ commonPrefix: false })`: each line is a
+ * path segment under the nearest less indented line, with its methods in parentheses.
+ */
+export function servedRoutes(tree: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!m) continue;
+    const depth = (m[1] ?? '').length / 4;
+    stack.length = depth;
+    const path = `${stack[depth - 1] ?? ''}${m[2]}`;
+    stack.push(path);
+    for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') found.push(`${method} ${path}`);
+    }
+  }
+  return found.sort();
+}

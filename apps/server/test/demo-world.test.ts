@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { isoWeekStart, Rarity } from '@aleph/rules';
+import { queryRows } from '../src/db/client.js';
+import { auditLedger } from '../src/modules/game/audit.js';
+import { ensureDemoWorld, type DemoWorld } from '../src/modules/world/demo.js';
+import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
+import { client, type Client } from './game-helpers.js';
+
+let ctx: TestContext;
+let world: DemoWorld;
+let api: Client;
+let demoId: number;
+let createdInMs: number;
+
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]?.n);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const started = Date.now();
+  world = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
+  createdInMs = Date.now() - started;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/abwab/login',
+    payload: { username: world.login, password: world.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.body}`);
+  api = client(ctx, cookiesFrom(res));
+  demoId = await count(sql`select id as n from users where login = 'demo'`);
+});
+afterAll(() => ctx.close());
+
+describe('the demo world', () => {
+  it('is created once: a second call changes nothing and returns the stored credentials', async () => {
+    expect(world).toMatchObject({ login: 'demo', created: true });
+    expect(world.password.length).toBeGreaterThanOrEqual(12);
+    // A few seconds at most on PGlite; generous for slow machines.
+    expect(createdInMs).toBeLessThan(20_000);
+    const users = await count(sql`select count(*)::int as n from users`);
+    const ledger = await count(sql`select count(*)::int as n from ledger`);
+    const again = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
+    expect(again).toEqual({ login: 'demo', password: world.password, created: false });
+    expect(await count(sql`select count(*)::int as n from users`)).toBe(users);
+    expect(await count(sql`select count(*)::int as n from ledger`)).toBe(ledger);
+    const [state] = await queryRows<{ demo: string }>(
+      ctx.database.db,
+      sql`select demo from world_state where id = 1`,
+    );
+    expect(JSON.parse(state!.demo)).toEqual({ login: 'demo', password: world.password });
+  });
+
+  it('lets the demo player log in over HTTP and unlock profile level 1', async () => {
+    const profile = await api.get('/athar/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.level).toMatchObject({ level: 0, upgradable: true });
+    expect(profile.body.level.profilePoints).toBeGreaterThan(19_412);
+    expect(profile.body.treasury.gold).toBeGreaterThan(0);
+  });
+
+  it('gives the demo player three lands, one on Beth, and six heroes', async () => {
+    const lands = await api.lands();
+    expect(lands).toHaveLength(3);
+    expect(lands.filter((l) => l.continent === 1)).toHaveLength(1);
+    expect(new Set(lands.map((l) => l.terrain_type)).size).toBe(3);
+    // Created two days ago: every land has gold waiting.
+    expect(lands.every((l) => l.gold.leftover > 0)).toBe(true);
+    const heroes = await api.heroes();
+    expect(heroes).toHaveLength(6);
+    expect(heroes.filter((h) => h.residenceid === null)).toHaveLength(2);
+    expect(new Set(heroes.map((h) => h.rarity))).toEqual(
+      new Set([Rarity.Common, Rarity.Uncommon, Rarity.Rare, Rarity.Epic, Rarity.Legendary]),
+    );
+    expect(heroes.filter((h) => h.busy)).toHaveLength(2);
+  });
+
+  it('has items and elementals on the lands and two missions running', async () => {
+    const items = await count(
+      sql`select coalesce(sum(i.balance), 0)::int as n from land_items i
+          join lands l on l.id = i.land_id where l.owner_id = ${demoId}`,
+    );
+    expect(items).toBeGreaterThan(5);
+    const lands = await api.lands();
+    expect(lands.some((l) => l.vault.volume.some((v) => v > 0))).toBe(true);
+    const running = await api.get('/misaar/missions/status/running');
+    expect(running.status).toBe(200);
+    const types = (running.body as { missionType: string }[]).map((m) => m.missionType).sort();
+    expect(types).toEqual(['GOLDCLAIM', 'SEARCHELEMENT']);
+  });
+
+  it('fills the inbox: welcome, two announcements, reports read and unread', async () => {
+    const rows = await queryRows<{ kind: string; read: boolean }>(
+      ctx.database.db,
+      sql`select kind, read_at is not null as read from messages where profile_id = ${demoId}`,
+    );
+    const kinds = rows.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'welcome')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'announcement')).toHaveLength(2);
+    expect(kinds.filter((k) => k === 'mission').length).toBeGreaterThanOrEqual(2);
+    expect(rows.some((r) => r.read)).toBe(true);
+    expect(rows.some((r) => !r.read)).toBe(true);
+    const stat = await api.get('/dashboard/stat');
+    expect(stat.body.announces).toHaveLength(2);
+  });
+
+  it('puts fifty other players on both weekly boards, the demo player mid-table', async () => {
+    expect(await count(sql`select count(*)::int as n from profiles`)).toBeGreaterThanOrEqual(51);
+    const week = new Date(isoWeekStart(ctx.clock.now().getTime()));
+    for (const board of ['TOP_XP_GAINERS', 'TOP_GOLD_CLAIMERS']) {
+      const rows = await queryRows<{ profile_id: number; score: number }>(
+        ctx.database.db,
+        sql`select profile_id, score from board_scores
+            where board = ${board} and week_start = ${week}
+            order by score desc, reached_at, profile_id`,
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(30);
+      expect(new Set(rows.map((r) => Number(r.score))).size).toBeGreaterThan(20);
+      const rank = rows.findIndex((r) => Number(r.profile_id) === demoId) + 1;
+      expect(rank).toBeGreaterThan(5);
+      expect(rank).toBeLessThan(rows.length - 5);
+    }
+  });
+
+  it('keeps the books exact', async () => {
+    expect(await auditLedger(ctx.database.db)).toEqual([]);
+  });
+});
