@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { fakeFetch, json } from '../test/fake-fetch';
+import { renderRoutes, renderWithStore, signedInStore } from '../test/render';
+import { RouteErrorBoundary } from './route-error';
+import { signedInRoutes, signedOutRoutes } from './routes';
+
+const PROFILE = {
+  vip: { vipPoints: 0, vipLevel: 0 },
+  level: { level: 1, profilePoints: 0, upgradable: false },
+  treasury: { gold: 0, platinum: 0 },
+};
+
+describe('signed-out route table', () => {
+  it.each([
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/restore-password', 'Restore password'],
+  ])('shows %s', async (path, heading) => {
+    const { router } = renderRoutes(signedOutRoutes, path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(['/', '/lands', '/marketplace', '/nowhere', '/logout'])(
+    'redirects %s to /login',
+    async (path) => {
+      const { router } = renderRoutes(signedOutRoutes, path);
+      expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+});
+
+describe('signed-in route table', () => {
+  it.each([
+    ['/', 'Dashboard'],
+    ['/lands', 'Lands'],
+    ['/lands/17', 'Land #17'],
+    ['/heroes', 'Heroes'],
+    ['/heroes/5', 'Hero #5'],
+    ['/marketplace', 'Marketplace'],
+    ['/messages', 'Inbox'],
+    ['/profile', 'Profile'],
+    ['/logout', 'Confirm Logout'],
+  ])('shows %s inside the layout', async (path, heading) => {
+    fakeFetch({ 'GET /athar/profile': () => json(PROFILE) });
+    const { router } = renderRoutes(signedInRoutes, path, signedInStore());
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain('All rights reserved. 2025');
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(['/login', '/register', '/nowhere', '/lands/1/extra'])(
+    'redirects %s to /',
+    async (path) => {
+      fakeFetch({ 'GET /athar/profile': () => json(PROFILE) });
+      const { router } = renderRoutes(signedInRoutes, path, signedInStore());
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+});
+
+describe('router error page', () => {
+  it('shows the generic heading when a screen throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = () => {
+      throw new Error('Boom');
+    };
+    renderWithStore(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Boom')).toBeTruthy();
+  });
+});

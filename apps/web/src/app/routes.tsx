@@ -1,0 +1,130 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { LogoutDoneRoute } from './logout-done-route';
+import { PageLoader } from './page-loader';
+
+/**
+ * A screen module's named component, loaded on first visit: every screen is its own chunk.
+ * (React.lazy rather than the data router's route `lazy`: the declarative router is about
+ * 17 KB lighter in the JavaScript every page, the login page included, downloads.)
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** Spec section 2, signed-out player. */
+export const signedOutRoutes: RouteObject[] = [
+  {
+    children: [
+      {
+        path: '/login',
+        element: screen(
+          () => import('../features/auth/login-screen'),
+          (m) => m.LoginScreen,
+        ),
+      },
+      {
+        path: '/register',
+        element: screen(
+          () => import('../features/auth/register-screen'),
+          (m) => m.RegisterScreen,
+        ),
+      },
+      {
+        path: '/restore-password',
+        element: screen(
+          () => import('../features/auth/restore-password-screen'),
+          (m) => m.RestorePasswordScreen,
+        ),
+      },
+      { path: '/logout', Component: LogoutDoneRoute },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+/** Spec section 2, signed-in player: every screen sits in the layout with the top bar. */
+export const signedInRoutes: RouteObject[] = [
+  {
+    children: [
+      {
+        path: '/',
+        element: screen(
+          () => import('../features/layout/app-layout'),
+          (m) => m.AppLayout,
+        ),
+        children: [
+          {
+            index: true,
+            element: screen(
+              () => import('../features/dashboard/dashboard-page'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: 'lands',
+            element: screen(
+              () => import('../features/lands/lands-page'),
+              (m) => m.LandsPage,
+            ),
+          },
+          {
+            path: 'lands/:landid',
+            element: screen(
+              () => import('../features/lands/land-page'),
+              (m) => m.LandPage,
+            ),
+          },
+          {
+            path: 'heroes',
+            element: screen(
+              () => import('../features/heroes/heroes-page'),
+              (m) => m.HeroesPage,
+            ),
+          },
+          {
+            path: 'heroes/:heroid',
+            element: screen(
+              () => import('../features/heroes/hero-page'),
+              (m) => m.HeroPage,
+            ),
+          },
+          {
+            path: 'marketplace',
+            element: screen(
+              () => import('../features/marketplace/marketplace-page'),
+              (m) => m.MarketplacePage,
+            ),
+          },
+          {
+            path: 'messages',
+            element: screen(
+              () => import('../features/inbox/inbox-page'),
+              (m) => m.InboxPage,
+            ),
+          },
+          {
+            path: 'profile',
+            element: screen(
+              () => import('../features/profile/profile-page'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'logout',
+            element: screen(
+              () => import('../features/auth/logout-screen'),
+              (m) => m.LogoutScreen,
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

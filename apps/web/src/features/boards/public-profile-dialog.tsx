@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { httpStatus } from '../../api/error-message';
+import { useGetPublicProfileQuery } from '../../api/social-endpoints';
+import { DetailList } from '../../lib/detail-list';
+import { useFeatureFlags } from '../../lib/feature-flags';
+import { formatNumber } from '../../lib/format-number';
+import { dialogPaperProps } from '../../lib/dialog-paper';
+
+/** Spec section 6: the server answers the same sentence with 403 below level three. */
+export const PROFILE_LOCKED_TEXT =
+  'You need to upgrade your profile to at least level three to view other profiles.';
+
+function errorText(error: unknown): string {
+  const status = httpStatus(error);
+  if (status === 404) return 'Profile not found';
+  if (status === 403) return PROFILE_LOCKED_TEXT;
+  return 'Failed to load profile information';
+}
+
+/** The other player's general info; below level three it says so without asking the server. */
+function PublicProfileContent({ profileid }: { profileid: number }) {
+  const flags = useFeatureFlags();
+  const locked = !flags.has('profileLevel3');
+  const { currentData: data, error } = useGetPublicProfileQuery(profileid, {
+    skip: !flags.ready || locked,
+  });
+
+  if (!flags.ready) return <Typography role="status">Loading...</Typography>;
+  if (locked) return <Typography>{PROFILE_LOCKED_TEXT}</Typography>;
+  if (error !== undefined) return <Alert severity="error">{errorText(error)}</Alert>;
+  if (!data) return <Typography role="status">Loading...</Typography>;
+  return (
+    <DetailList
+      details={[
+        { term: 'Nickname', value: data.nickname },
+        { term: 'Level', value: data.level },
+        { term: 'VIP', value: data.vip },
+        { term: 'Lands', value: formatNumber(data.lands) },
+        { term: 'Heroes', value: formatNumber(data.heroes) },
+      ]}
+    />
+  );
+}
+
+interface PublicProfileDialogProps {
+  open: boolean;
+  /** The profile to show; kept while the dialog closes so that it does not flash. */
+  profileid: number | null;
+  onClose(): void;
+}
+
+/** 'Profile Information', opened from a name on a weekly board (spec section 2). */
+export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: dialogPaperProps }}
+    >
+      <DialogTitle id={titleId}>Profile Information</DialogTitle>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        {profileid !== null && <PublicProfileContent profileid={profileid} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ScreenTabs, TabPanel, useTabParam } from '../../lib/screen-tabs';
+import { StatTab } from './stat-tab';
+import { TopTab } from './top-tab';
+
+const TABS = [
+  { value: 'stat', label: 'STAT' },
+  { value: 'top', label: 'TOP' },
+] as const;
+const TAB_VALUES = TABS.map((tab) => tab.value);
+
+/** Spec section 2: the dashboard with its STAT widgets and the TOP boards. */
+export function DashboardPage() {
+  const [tab, setTab] = useTabParam(TAB_VALUES);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1" component="h1">
+        Dashboard
+      </Typography>
+      <ScreenTabs
+        label="Dashboard"
+        idPrefix="dashboard"
+        tabs={TABS}
+        value={tab}
+        onChange={setTab}
+      />
+      <TabPanel idPrefix="dashboard" value={tab}>
+        {tab === 'stat' ? <StatTab /> : <TopTab />}
+      </TabPanel>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { fakeFetch, json } from '../../test/fake-fetch';
+import { renderRoutes, signedInStore } from '../../test/render';
+import { HeroPage } from './hero-page';
+import { HEROES } from './test-heroes';
+
+const routes = [{ path: '/heroes/:heroid', Component: HeroPage }];
+
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!;
+
+describe('hero detail', () => {
+  it('shows the hero on a MAIN tab with the eight skills in order', async () => {
+    fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
+    renderRoutes(routes, '/heroes/3', signedInStore());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cael' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'MAIN' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('img', { name: 'Portrait of Cael' }).getAttribute('src')).toBe(
+      '/img/heroes/element-0-0.svg',
+    );
+    expect(fact('Sex').textContent).toBe('Female');
+    expect(fact('Rarity').textContent).toBe('Uncommon');
+    expect(fact('Element').textContent).toBe('Air');
+    expect(fact('Generation').textContent).toBe('1');
+    expect(fact('Status').textContent).toBe('Free');
+    const residence = within(fact('Residence') as HTMLElement).getByRole('link', {
+      name: 'Land #1',
+    });
+    expect(residence.getAttribute('href')).toBe('/lands/1');
+
+    const bars = within(screen.getByRole('list', { name: 'Skills' })).getAllByRole('progressbar');
+    expect(bars).toHaveLength(8);
+    expect(
+      bars.map((bar) => [
+        document.getElementById(bar.getAttribute('aria-labelledby')!)!.textContent,
+        bar.getAttribute('aria-valuetext'),
+      ]),
+    ).toEqual([
+      ['Mastery', '11 of 100'],
+      ['Intelligence', '22 of 100'],
+      ['Resilience', '33 of 100'],
+      ['Agility', '44 of 100'],
+      ['Charisma', '55 of 100'],
+      ['Luck', '66 of 100'],
+      ['Efficiency', '77 of 100'],
+      ['Strength', '88 of 100'],
+    ]);
+  });
+
+  it('shows a busy hero with its ETA and no residence', async () => {
+    fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
+    renderRoutes(routes, '/heroes/2', signedInStore());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bree' })).toBeTruthy();
+    expect(fact('Status').textContent).toMatch(/^Busy, ETA \+\d+ days \d\d:\d\d$/);
+    expect(fact('Residence').textContent).toBe('No residence');
+  });
+
+  it('says when the hero is not the player’s, with a way back', async () => {
+    fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
+    renderRoutes(routes, '/heroes/99', signedInStore());
+    expect(await screen.findByText('Hero not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to heroes' }).getAttribute('href')).toBe(
+      '/heroes',
+    );
+  });
+
+  it('says when the heroes cannot be loaded', async () => {
+    fakeFetch({ 'GET /abtal/heroes': () => json({}, 500) });
+    renderRoutes(routes, '/heroes/3', signedInStore());
+    expect(await screen.findByText('Failed to load heroes')).toBeTruthy();
+  });
+});

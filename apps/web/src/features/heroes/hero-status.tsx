@@ -1,0 +1,38 @@
+import type { Hero } from '@aleph/contracts';
+import Chip from '@mui/material/Chip';
+
+/** Formats an ISO ETA for display (lib/use-eta's useEtaFormatter). */
+export type EtaFormatter = (eta: string) => string;
+
+/** 'Busy, ETA 14:05' (spec section 9's ETA display) or 'Free'. */
+export function heroStatusText(hero: Pick<Hero, 'busy' | 'eta'>, formatEta: EtaFormatter) {
+  if (!hero.busy) return 'Free';
+  return hero.eta ? `Busy, ETA ${formatEta(hero.eta)}` : 'Busy';
+}
+
+interface HeroStatusProps {
+  hero: Pick<Hero, 'busy' | 'eta'>;
+  formatEta: EtaFormatter;
+}
+
+export function HeroStatus({ hero, formatEta }: HeroStatusProps) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={hero.busy ? 'warning' : 'success'}
+      label={heroStatusText(hero, formatEta)}
+      // Long ETAs ('Busy, ETA +2 days 17:05') wrap instead of being cut off.
+      sx={{
+        alignSelf: 'flex-start',
+        height: 'auto',
+        minHeight: 24,
+        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+      }}
+    />
+  );
+}
+
+/** 'Land #12' for a resident, 'No residence' otherwise. */
+export const residenceText = (hero: Pick<Hero, 'residenceid'>): string =>
+  hero.residenceid === null ? 'No residence' : `Land #${hero.residenceid}`;

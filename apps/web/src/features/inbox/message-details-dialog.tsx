@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import type { Message } from '@aleph/contracts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DetailList } from '../../lib/detail-list';
+import { MessageBody } from './message-body';
+import { messageDate } from './message-date';
+import { dialogPaperProps } from '../../lib/dialog-paper';
+
+interface MessageDetailsDialogProps {
+  open: boolean;
+  /** Kept while the dialog closes so that it does not go blank mid-transition. */
+  message: Message | undefined;
+  onClose(): void;
+}
+
+/** 'Message Details': From, Date, Subject and the sanitised Body, with 'Close' (spec section 2). */
+export function MessageDetailsDialog({ open, message, onClose }: MessageDetailsDialogProps) {
+  const titleId = useId();
+  const bodyLabelId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ paper: dialogPaperProps }}
+    >
+      <DialogTitle id={titleId}>Message Details</DialogTitle>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        {message && (
+          <Stack spacing={2}>
+            <DetailList
+              details={[
+                { term: 'From', value: message.sender_name },
+                { term: 'Date', value: messageDate(message.created) },
+                { term: 'Subject', value: message.subject },
+              ]}
+            />
+            <Stack spacing={0.75}>
+              <Typography id={bodyLabelId} variant="body2" sx={{ color: 'text.secondary' }}>
+                Body
+              </Typography>
+              <MessageBody html={message.body} labelledBy={bodyLabelId} />
+            </Stack>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import { Footer } from './footer';
+import { TopBar } from './top-bar';
+
+/** The signed-in frame: top bar, the current screen, footer. */
+export function AppLayout() {
+  return (
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          width: '100%',
+          maxWidth: 1280,
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          py: { xs: 2, sm: 3 },
+        }}
+      >
+        <Outlet />
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Groups from '@mui/icons-material/Groups';
+import Landscape from '@mui/icons-material/Landscape';
+import Logout from '@mui/icons-material/Logout';
+import Mail from '@mui/icons-material/Mail';
+import Storefront from '@mui/icons-material/Storefront';
+import { useUnreadCount } from './use-unread-count';
+
+interface NavButtonProps {
+  to: string;
+  label: string;
+  /** A fuller name for assistive technology, e.g. with the unread count. */
+  ariaLabel?: string;
+  children: ReactNode;
+}
+
+function NavButton({ to, label, ariaLabel = label, children }: NavButtonProps) {
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        component={NavLink}
+        to={to}
+        nativeButton={false}
+        aria-label={ariaLabel}
+        sx={{ color: 'text.secondary', '&.active': { color: 'secondary.main' } }}
+      >
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The top bar's icon buttons; the current screen's button is orange (aria-current="page"). */
+export function NavButtons() {
+  const unread = useUnreadCount();
+  return (
+    <Stack
+      component="nav"
+      aria-label="Main"
+      direction="row"
+      sx={{
+        justifyContent: { xs: 'space-around', md: 'flex-end' },
+        width: { xs: '100%', md: 'auto' },
+      }}
+    >
+      <NavButton to="/lands" label="Lands">
+        <Landscape />
+      </NavButton>
+      <NavButton to="/heroes" label="Heroes">
+        <Groups />
+      </NavButton>
+      <NavButton to="/marketplace" label="Marketplace">
+        <Storefront />
+      </NavButton>
+      <NavButton
+        to="/messages"
+        label="Inbox"
+        ariaLabel={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
+      >
+        <Badge badgeContent={unread} color="secondary" max={99}>
+          <Mail />
+        </Badge>
+      </NavButton>
+      <NavButton to="/profile" label="Profile">
+        <AccountCircle />
+      </NavButton>
+      <NavButton to="/logout" label="Logout">
+        <Logout />
+      </NavButton>
+    </Stack>
+  );
+}

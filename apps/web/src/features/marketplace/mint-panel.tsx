@@ -1,0 +1,115 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatNumber } from '../../lib/format-number';
+import { MintConfirmDialog } from './mint-confirm-dialog';
+import { PlatinumBalance } from './platinum-balance';
+
+/** Read by screen readers, not shown, and taking no room in a stack. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+interface MintPanelProps {
+  /** 'Mint a land'. */
+  heading: string;
+  description: string;
+  /** 'a land', for the note when Platinum is short. */
+  thing: string;
+  price: number;
+  platinum: number | undefined;
+  /** The button, such as 'Mint Land'. */
+  action: string;
+  /** The confirm dialog's title. */
+  question: string;
+  /** The confirm dialog's text. */
+  details: string;
+  /** Mints; answers undefined when done, else the message to show. */
+  onMint(): Promise<string | undefined>;
+  /** A choice to make first (the continent). */
+  children?: ReactNode;
+}
+
+/** Price, balance, an optional choice and the mint button with its confirm step. */
+export function MintPanel(props: MintPanelProps) {
+  const { heading, description, thing, price, platinum, action, question, details } = props;
+  const headingId = useId();
+  const noteId = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const short = platinum !== undefined && platinum < price;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    const failure = await props.onMint();
+    setBusy(false);
+    if (failure) setError(failure);
+    else setOpen(false);
+  };
+
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography id={headingId} variant="h5" component="h2">
+          {heading}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{description}</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+          <Typography sx={{ fontWeight: 600 }}>Price: {formatNumber(price)} Platinum</Typography>
+          <PlatinumBalance platinum={platinum} />
+        </Stack>
+        {props.children}
+        <Button
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={platinum === undefined || short}
+          aria-describedby={short ? noteId : undefined}
+          onClick={() => {
+            setError(undefined);
+            setOpen(true);
+          }}
+        >
+          {action}
+        </Button>
+        {short && (
+          <Typography id={noteId} variant="body2" sx={{ color: 'warning.light' }}>
+            Not enough Platinum: {thing} costs {formatNumber(price)} and you have{' '}
+            {formatNumber(platinum ?? 0)}.{' '}
+            <Link component={RouterLink} to="/marketplace" color="secondary">
+              Buy Platinum
+            </Link>
+          </Typography>
+        )}
+      </Stack>
+      <MintConfirmDialog
+        open={open}
+        question={question}
+        details={details}
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      />
+    </Paper>
+  );
+}

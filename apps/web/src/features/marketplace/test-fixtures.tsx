@@ -1,0 +1,143 @@
+import type {
+  Hero,
+  Land,
+  MarketOffers,
+  PaymentSetup,
+  ProfileSummary,
+  Purchase,
+} from '@aleph/contracts';
+import { fakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { renderRoutes, signedInStore } from '../../test/render';
+import { MarketplacePage } from './marketplace-page';
+
+export const TREASURY = '0x00000000000000000000000000000000000000aa';
+export const WALLET = '0x1111111111111111111111111111111111111111';
+export const TX_HASH = `0x${'ab'.repeat(32)}`;
+
+export function offers(payment: Partial<PaymentSetup> = {}): MarketOffers {
+  return {
+    packages: [
+      {
+        id: 'platinum-100',
+        platinum: 100,
+        bonusPercent: 0,
+        priceWei: '10000000000000000',
+        price: '0.01 ETH',
+      },
+      {
+        id: 'platinum-550',
+        platinum: 550,
+        bonusPercent: 10,
+        priceWei: '50000000000000000',
+        price: '0.05 ETH',
+      },
+      {
+        id: 'platinum-1200',
+        platinum: 1200,
+        bonusPercent: 20,
+        priceWei: '100000000000000000',
+        price: '0.1 ETH',
+      },
+    ],
+    mint: { land: 100, hero: 50 },
+    payment: { provider: 'sandbox', chainId: null, treasury: null, confirmations: 0, ...payment },
+  };
+}
+
+export const onchain = (): MarketOffers =>
+  offers({ provider: 'onchain', chainId: 1337, treasury: TREASURY, confirmations: 2 });
+
+export function purchase(purchaseid: number, overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    purchaseid,
+    kind: 'platinum',
+    status: 'confirmed',
+    platinum: 550,
+    packageId: 'platinum-550',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    confirmedAt: '2026-03-01T10:00:00.000Z',
+    txHash: null,
+    ...overrides,
+  };
+}
+
+export function profile(platinum: number): ProfileSummary {
+  return {
+    nickname: 'buyer',
+    vip: { vipPoints: 0, vipLevel: 0 },
+    level: { level: 1, profilePoints: 0, upgradable: false },
+    treasury: { gold: 10, platinum },
+  };
+}
+
+export function land(landid: number, overrides: Partial<Land> = {}): Land {
+  return {
+    landid,
+    name: null,
+    image: '/img/lands/terrain-0.svg',
+    terrain_type: 2,
+    element: 1,
+    continent: 0,
+    x: 17,
+    y: 203,
+    gold: { leftover: 0, cap: 840, productivity: 120 },
+    elements: [0, 0, 0, 0],
+    shards: [0, 0, 0, 0],
+    vault: { volume: [0, 0, 0, 0], cap: [0, 0, 0, 0], seals: [0, 0, 0, 0], drain: [0, 0, 0, 0] },
+    residents: 0,
+    ...overrides,
+  };
+}
+
+export function hero(heroid: number, overrides: Partial<Hero> = {}): Hero {
+  return {
+    heroid,
+    name: 'Nadia Stormveil',
+    image: '/img/heroes/element-0-0.svg',
+    rarity: 2,
+    sex: 0,
+    element: 2,
+    generation: 0,
+    skills: [30, 12, 25, 41, 18, 22, 9, 33],
+    busy: false,
+    eta: null,
+    residenceid: null,
+    ...overrides,
+  };
+}
+
+type Handler = Parameters<typeof fakeFetch>[0][string];
+
+interface Market {
+  offers?: MarketOffers;
+  /** The balance the profile summary answers; a function is read on every request. */
+  platinum?: number | (() => number);
+  purchases?: Purchase[] | (() => Purchase[]);
+  routes?: Record<string, Handler>;
+}
+
+/** The marketplace at `path` with a fake server; land and hero routes stand in for theirs. */
+export function renderMarket(path: string, market: Market = {}) {
+  const platinum = market.platinum ?? 0;
+  const purchases = market.purchases ?? [];
+  const server = fakeFetch({
+    'GET /market/offers': () => json(market.offers ?? offers()),
+    'GET /athar/profile': () =>
+      json(profile(typeof platinum === 'function' ? platinum() : platinum)),
+    'GET /market/purchases': () => json(typeof purchases === 'function' ? purchases() : purchases),
+    ...market.routes,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/marketplace', Component: MarketplacePage },
+      { path: '/lands/:landid', element: <h1>Land screen</h1> },
+      { path: '/heroes/:heroid', element: <h1>Hero screen</h1> },
+    ],
+    path,
+    signedInStore(),
+  );
+  return { ...server, ...view };
+}
+
+export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);

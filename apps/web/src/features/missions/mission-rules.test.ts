@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildMissionBody,
+  eligibleHeroes,
+  extraParameters,
+  missingChoices,
+  isReadyToLaunch,
+  unsupportedParameters,
+} from './mission-rules';
+import { CHECK_READY, CHECK_SHORT, HEROES, LANDS } from './test-fixtures';
+
+const [land1] = LANDS;
+const hero = HEROES[0]!;
+const ids = (heroes: { heroid: number }[]) => heroes.map((h) => h.heroid);
+
+describe('mission launcher rules', () => {
+  it('treats every parameter but profileid, landid and heroid as extra', () => {
+    expect(extraParameters(['profileid', 'landid', 'heroid'])).toEqual([]);
+    expect(extraParameters(['landid', 'heroid', 'elemid', 'currentLevel'])).toEqual([
+      'elemid',
+      'currentLevel',
+    ]);
+    expect(unsupportedParameters(['elemid', 'currentSeal', 'colour'])).toEqual(['colour']);
+  });
+
+  it('offers free residents of the land for a resident-only mission', () => {
+    expect(ids(eligibleHeroes(HEROES, 1, true))).toEqual([11]);
+    expect(ids(eligibleHeroes(HEROES, 2, true))).toEqual([13]);
+    expect(eligibleHeroes(HEROES, 3, true)).toEqual([]);
+  });
+
+  it('offers free heroes without residence or living elsewhere for other missions', () => {
+    expect(ids(eligibleHeroes(HEROES, 1, false))).toEqual([13, 14]);
+    expect(ids(eligibleHeroes(HEROES, 3, false))).toEqual([11, 13, 14]);
+  });
+
+  it('builds the body only when land, hero and the required extras are set', () => {
+    const base = { land: land1!, hero, elemid: null, extras: [] as string[] };
+    expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM' })).toEqual({
+      missionType: 'GOLDCLAIM',
+      landid: 1,
+      heroid: 11,
+    });
+    expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM', land: null })).toBeNull();
+    expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM', hero: null })).toBeNull();
+    for (const [missionType, extras] of [
+      ['SEARCHELEMENT', ['elemid']],
+      ['UPGRADETOWER', ['elemid', 'currentLevel']],
+      ['UPGRADESEAL', ['elemid', 'currentSeal']],
+    ] as const) {
+      const choice = { ...base, missionType, extras };
+      expect(buildMissionBody(choice)).toBeNull();
+      expect(missingChoices(choice)).toEqual(['an element']);
+    }
+  });
+
+  it('reads currentLevel and currentSeal from the land for the chosen element', () => {
+    const base = { land: land1!, hero, elemid: 1 };
+    expect(buildMissionBody({ ...base, missionType: 'SEARCHELEMENT', extras: ['elemid'] })).toEqual(
+      { missionType: 'SEARCHELEMENT', landid: 1, heroid: 11, elemid: 1 },
+    );
+    expect(
+      buildMissionBody({
+        ...base,
+        missionType: 'UPGRADETOWER',
+        extras: ['elemid', 'currentLevel'],
+      }),
+    ).toEqual({ missionType: 'UPGRADETOWER', landid: 1, heroid: 11, elemid: 1, currentLevel: 3 });
+    expect(
+      buildMissionBody({ ...base, missionType: 'UPGRADESEAL', extras: ['elemid', 'currentSeal'] }),
+    ).toEqual({ missionType: 'UPGRADESEAL', landid: 1, heroid: 11, elemid: 1, currentSeal: 4 });
+    expect(
+      buildMissionBody({ ...base, missionType: 'GOLDCLAIM', extras: ['elemid', 'weather'] }),
+    ).toBeNull();
+  });
+
+  it('lists what is missing in the dialog order', () => {
+    expect(
+      missingChoices({
+        missionType: 'UPGRADETOWER',
+        land: null,
+        hero: null,
+        elemid: null,
+        extras: ['elemid', 'currentLevel'],
+      }),
+    ).toEqual(['a land', 'a hero', 'an element']);
+  });
+
+  it('is ready only when the check is ok and the elemental and item needs are met', () => {
+    expect(isReadyToLaunch(CHECK_READY)).toBe(true);
+    expect(isReadyToLaunch(CHECK_SHORT)).toBe(false);
+    const itemsShort = {
+      ...CHECK_READY,
+      ingredients: { elementals: { need: 5, enough: true }, items: { need: 2, enough: false } },
+    };
+    expect(isReadyToLaunch(itemsShort)).toBe(false);
+    // A refusal for another reason (busy hero, daily limit) is not ready either.
+    expect(isReadyToLaunch({ ...CHECK_READY, ok: false, error: 'Busy.' })).toBe(false);
+  });
+});

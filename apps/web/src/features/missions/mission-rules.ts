@@ -1,0 +1,89 @@
+import type {
+  Hero,
+  Land,
+  MissionBody,
+  MissionCheckResponse,
+  MissionTypeName,
+} from '@aleph/contracts';
+
+/** Spec section 5: these are the body's own fields, never asked for as extra parameters. */
+const BASE_PARAMETERS = ['profileid', 'landid', 'heroid'];
+
+/** Extra parameters the launcher fills from the chosen land instead of asking. */
+export const LAND_DERIVED_PARAMETERS = ['currentLevel', 'currentSeal'] as const;
+
+/** The requirement's parameters minus profileid, landid and heroid. */
+export function extraParameters(parameters: readonly string[]): string[] {
+  return parameters.filter((name) => !BASE_PARAMETERS.includes(name));
+}
+
+/** Parameters this launcher can neither ask for nor derive: the mission cannot be launched. */
+export function unsupportedParameters(extras: readonly string[]): string[] {
+  const known: readonly string[] = ['elemid', ...LAND_DERIVED_PARAMETERS];
+  return extras.filter((name) => !known.includes(name));
+}
+
+/**
+ * Spec section 5, the hero picker: free heroes only; a resident-only mission takes heroes
+ * living on the chosen land, any other mission heroes with no residence or another one.
+ */
+export function eligibleHeroes(heroes: readonly Hero[], landid: number, resident: boolean): Hero[] {
+  return heroes
+    .filter((hero) => !hero.busy)
+    .filter((hero) => (resident ? hero.residenceid === landid : hero.residenceid !== landid))
+    .sort((a, b) => a.heroid - b.heroid);
+}
+
+export interface MissionChoice {
+  missionType: MissionTypeName;
+  land: Land | null;
+  hero: Hero | null;
+  elemid: number | null;
+  /** From the requirements: extraParameters(parameters). */
+  extras: readonly string[];
+}
+
+/** What is still to choose, in the dialog's order; empty when the body is complete. */
+export function missingChoices(choice: MissionChoice): string[] {
+  const missing: string[] = [];
+  if (!choice.land) missing.push('a land');
+  if (!choice.hero) missing.push('a hero');
+  if (choice.extras.includes('elemid') && choice.elemid === null) missing.push('an element');
+  return missing;
+}
+
+/**
+ * The check and start body, or null until everything required is set. currentLevel and
+ * currentSeal are read from the land for the chosen element (spec section 9).
+ */
+export function buildMissionBody(choice: MissionChoice): MissionBody | null {
+  const { land, hero, elemid, extras } = choice;
+  if (!land || !hero || unsupportedParameters(extras).length > 0) return null;
+  const body: MissionBody = {
+    missionType: choice.missionType,
+    landid: land.landid,
+    heroid: hero.heroid,
+  };
+  for (const name of extras) {
+    // Every supported extra is the element or read from the land for that element.
+    if (elemid === null) return null;
+    if (name === 'elemid') body.elemid = elemid;
+    if (name === 'currentLevel') {
+      const level = land.elements[elemid];
+      if (level === undefined) return null;
+      body.currentLevel = level;
+    }
+    if (name === 'currentSeal') {
+      const seal = land.vault.seals[elemid];
+      if (seal === undefined) return null;
+      body.currentSeal = seal;
+    }
+  }
+  return body;
+}
+
+/** 'READY TO LAUNCH': the check is ok and the elemental and item needs are met. */
+export function isReadyToLaunch(check: MissionCheckResponse): boolean {
+  const { elementals, items } = check.ingredients;
+  return check.ok && elementals.enough && items.enough;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { Hero, Land, MissionRequirements } from '@aleph/contracts';
+import type { LaunchRequest } from '../../lib/mission-launcher-context';
+import {
+  buildMissionBody,
+  eligibleHeroes,
+  extraParameters,
+  missingChoices,
+  unsupportedParameters,
+} from './mission-rules';
+
+interface MissionFormData {
+  requirements: MissionRequirements | undefined;
+  lands: readonly Land[] | undefined;
+  heroes: readonly Hero[] | undefined;
+}
+
+/**
+ * The launcher's choices (land, hero, element) and what follows from them. A choice that no
+ * longer fits (a pre-selected hero who is busy, a land that is not the player's) counts as
+ * not chosen, so the body is only ever built from valid choices.
+ */
+export function useMissionForm(request: LaunchRequest, data: MissionFormData) {
+  const [landid, setLandid] = useState<number | null>(request.landid ?? null);
+  const [heroid, setHeroid] = useState<number | null>(request.heroid ?? null);
+  const [elemid, setElemid] = useState<number | null>(request.elemid ?? null);
+
+  const { requirements, lands, heroes } = data;
+  const land = lands?.find((candidate) => candidate.landid === landid) ?? null;
+  const candidates =
+    land && heroes && requirements
+      ? eligibleHeroes(heroes, land.landid, requirements.misRequirements.resident)
+      : [];
+  const hero = candidates.find((candidate) => candidate.heroid === heroid) ?? null;
+  const extras = requirements ? extraParameters(requirements.parameters) : [];
+  const choice = { missionType: request.missionType, land, hero, elemid, extras };
+
+  return {
+    land,
+    hero,
+    elemid,
+    extras,
+    /** Heroes the picker offers for the chosen land. */
+    candidates,
+    unsupported: unsupportedParameters(extras),
+    missing: missingChoices(choice),
+    body: requirements ? buildMissionBody(choice) : null,
+    /** Spec section 4: changing the land clears the chosen hero. */
+    chooseLand(id: number | null) {
+      if (id === landid) return;
+      setLandid(id);
+      setHeroid(null);
+    },
+    chooseHero: setHeroid,
+    chooseElement: setElemid,
+  };
+}
+
+export type MissionForm = ReturnType<typeof useMissionForm>;

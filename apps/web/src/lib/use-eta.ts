@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatEta } from '@aleph/rules';
+
+/** How often relative texts ('hh:mm' vs '+N days hh:mm') are re-evaluated. */
+const TICK_MS = 30_000;
+
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The current time, refreshed every `tickMs` so that time-relative texts stay right. */
+export function useNow(tickMs = TICK_MS): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
+  }, [tickMs]);
+  return now;
+}
+
+/** Formats an ISO mission ETA for the player's time zone (spec section 9, via formatEta). */
+export function useEtaFormatter(): (eta: string) => string {
+  const now = useNow();
+  return useCallback(
+    (eta: string) => {
+      const ms = Date.parse(eta);
+      return Number.isNaN(ms) ? '—' : formatEta(ms, now, localTimeZone());
+    },
+    [now],
+  );
+}

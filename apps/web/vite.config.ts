@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { defaultClientConditions, defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_PREFIXES = [
+  '/abwab',
+  '/athar',
+  '/ard',
+  '/abtal',
+  '/misaar',
+  '/dashboard',
+  '/mirza',
+  '/tartib',
+  '/hatif',
+  '/market',
+  '/health',
+];
+const API_TARGET = process.env.ALEPH_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Workspace packages export their TypeScript sources under the 'source' condition.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // @aleph/contracts builds TypeBox schemas at module level for the server; the web app
+        // imports its types and a few constants. Treating the contracts and TypeBox as free of
+        // side effects (and the `Type.*` schema builders as pure) keeps TypeBox out of the
+        // browser bundle. @aleph/rules is pure by design (ARCHITECTURE.md), so importing one
+        // formatter must not bring the whole rule book along.
+        moduleSideEffects: [
+          { test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false },
+          { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]packages[\\/]rules[\\/]src[\\/]/, sideEffects: false },
+        ],
+        manualPureFunctions: ['Type'],
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    // Whole path segments only: '/market' must not swallow the SPA's '/marketplace'.
+    proxy: Object.fromEntries(
+      API_PREFIXES.map((prefix) => [`^${prefix}(?:[/?]|$)`, { target: API_TARGET }]),
+    ),
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
