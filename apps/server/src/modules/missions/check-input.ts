@@ -41,8 +41,8 @@ export async function loadCheckInput(
   cached: Cached = uncached,
 ): Promise<MissionCheckInput> {
   if (lock) {
-    await db.execute(sql`select id from heroes where id = ${body.heroid} for update`);
-    await db.execute(sql`select id from lands where id = ${body.landid} for update`);
+    await db.execute(sql`select id from heroes where id = ${body.heroid} for no key update`);
+    await db.execute(sql`select id from lands where id = ${body.landid} for no key update`);
   }
   // The hero, the land and everything else the rules need, in one round trip.
   const load = async () => {

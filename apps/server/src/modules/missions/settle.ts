@@ -21,12 +21,14 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
   const heroIds = [...new Set(due.map((m) => m.hero_id))].sort((a, b) => a - b);
   const landIds = [...new Set(due.map((m) => m.land_id))].sort((a, b) => a - b);
   await tx.execute(
-    sql`select id from heroes where id in ${idList(heroIds)} order by id for update`,
+    sql`select id from heroes where id in ${idList(heroIds)} order by id for no key update`,
   );
-  await tx.execute(sql`select id from lands where id in ${idList(landIds)} order by id for update`);
+  await tx.execute(
+    sql`select id from lands where id in ${idList(landIds)} order by id for no key update`,
+  );
   const profileIds = [...new Set(due.map((m) => m.profile_id))].sort((a, b) => a - b);
   await tx.execute(
-    sql`select id from profiles where id in ${idList(profileIds)} order by id for update`,
+    sql`select id from profiles where id in ${idList(profileIds)} order by id for no key update`,
   );
   // The batch bumps its players' cache versions once at the end, not once per statement.
   await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
