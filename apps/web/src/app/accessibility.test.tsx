@@ -39,4 +39,15 @@ describe('accessibility (axe)', () => {
     await screen.findByRole('group', { name: 'VIP level 1, 10 points' });
     expect(await violations(container)).toEqual([]);
   });
+
+  it('a screen still loading has no violations (its spinner is named by its status)', async () => {
+    // The dashboard never answers, so it stays on its loading state.
+    fakeFetch({
+      'GET /athar/profile': () => json(PROFILE),
+      'GET /dashboard/stat': () => new Promise<never>(() => undefined),
+    });
+    const { container } = renderRoutes(signedInRoutes, '/', signedInStore());
+    await screen.findByRole('status', { name: 'Loading dashboard' });
+    expect(await violations(container)).toEqual([]);
+  });
 });

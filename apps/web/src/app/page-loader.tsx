@@ -9,7 +9,7 @@ export function PageLoader() {
       aria-label="Loading"
       sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center' }}
     >
-      <CircularProgress size={32} color="secondary" />
+      <CircularProgress size={32} color="secondary" aria-hidden />
     </Box>
   );
 }

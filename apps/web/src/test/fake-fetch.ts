@@ -7,7 +7,7 @@ export interface RecordedCall {
 }
 
 type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
-type Handler = (call: RecordedCall) => Reply;
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 export const json = (body: unknown, status = 200) => ({ status, body });
 

@@ -19,7 +19,7 @@ export function StatTab() {
   if (isLoading) {
     return (
       <Box role="status" aria-label="Loading dashboard" sx={{ display: 'grid', py: 6 }}>
-        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
       </Box>
     );
   }

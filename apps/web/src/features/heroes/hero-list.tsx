@@ -24,7 +24,7 @@ export function HeroList() {
   if (heroes.isLoading) {
     content = (
       <Box role="status" aria-label="Loading heroes" sx={{ display: 'grid', py: 6 }}>
-        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
       </Box>
     );
   } else if (!heroes.data) {

@@ -100,7 +100,7 @@ export function HeroPage() {
       </Typography>
       {heroes.isLoading ? (
         <Box role="status" aria-label="Loading hero" sx={{ display: 'grid', py: 6 }}>
-          <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+          <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
         </Box>
       ) : (
         <Alert severity="error">Failed to load heroes</Alert>

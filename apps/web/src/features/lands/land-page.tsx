@@ -58,7 +58,7 @@ function LandPending({ param, state }: { param?: string; state: 'loading' | 'mis
       {state === 'error' && <Alert severity="error">Error loading data</Alert>}
       {state === 'loading' && (
         <Box role="status" aria-label="Loading land" sx={{ display: 'grid', py: 6 }}>
-          <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+          <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
         </Box>
       )}
     </Stack>

@@ -28,7 +28,7 @@ export function LandsPage() {
   if (isLoading) {
     content = (
       <Box role="status" aria-label="Loading lands" sx={{ display: 'grid', py: 6 }}>
-        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
       </Box>
     );
   } else if (isError && !lands) {

@@ -13,7 +13,7 @@ export function WithOffers({ children }: { children: (offers: MarketOffers) => R
   if (isLoading) {
     return (
       <Box role="status" aria-label="Loading offers" sx={{ display: 'grid', py: 4 }}>
-        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} />
+        <CircularProgress color="secondary" sx={{ justifySelf: 'center' }} aria-hidden />
       </Box>
     );
   }

@@ -92,7 +92,7 @@ export function MissionSummary({ check, missing, canCheck }: MissionSummaryProps
   } else {
     content = (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <CircularProgress size={18} color="secondary" />
+        <CircularProgress size={18} color="secondary" aria-hidden />
         <Typography variant="body2">Checking the mission...</Typography>
       </Stack>
     );
