@@ -1,16 +1,11 @@
-import { useEffect } from 'react';
 import { useRoutes } from 'react-router';
 import { selectIsSignedIn, selectSessionChecked } from './auth-slice';
 import { useAppSelector } from './hooks';
 import { PageLoader } from './page-loader';
 import { RouteErrorBoundary } from './route-error';
-import { preloadSignedOutScreens, signedInRoutes, signedOutRoutes } from './routes';
+import { signedInRoutes, signedOutRoutes } from './routes';
 
 function Routes({ signedIn }: { signedIn: boolean }) {
-  // Signed out, the other auth screens are one link away: fetch them once this one is up.
-  useEffect(() => {
-    if (!signedIn) preloadSignedOutScreens();
-  }, [signedIn]);
   return useRoutes(signedIn ? signedInRoutes : signedOutRoutes);
 }
 

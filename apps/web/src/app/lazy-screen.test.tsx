@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter, useRoutes } from 'react-router';
 import { lazyScreen } from './lazy-screen';
 import { RouteErrorBoundary } from './route-error';
 
@@ -48,5 +48,40 @@ describe('lazyScreen', () => {
     ).toBeTruthy();
     expect(screen.getByText('chunk failed')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the previous screen at once when the next one is still downloading', async () => {
+    const First = () => (
+      <>
+        <h1>First screen</h1>
+        <Link to="/second">Next</Link>
+      </>
+    );
+    const Second = () => <h1>Second screen</h1>;
+    let resolve: (m: { Second: typeof Second }) => void = () => undefined;
+    const first = lazyScreen(
+      async () => ({ First }),
+      (m) => m.First,
+    );
+    const second = lazyScreen(
+      () => new Promise<{ Second: typeof Second }>((r) => (resolve = r)),
+      (m) => m.Second,
+    );
+    const Routes = () =>
+      useRoutes([
+        { path: '/', element: first.element },
+        { path: '/second', element: second.element },
+      ]);
+    render(
+      <MemoryRouter>
+        <Routes />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Next' }));
+    // Not the first screen under the second's URL: the loader, until the chunk is here.
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'First screen' })).toBeNull();
+    await act(async () => resolve({ Second }));
+    expect(await screen.findByRole('heading', { name: 'Second screen' })).toBeTruthy();
   });
 });

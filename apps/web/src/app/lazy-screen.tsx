@@ -6,12 +6,16 @@ import { PageLoader } from './page-loader';
  * (A lazy component rather than the data router's route `lazy`: the declarative router is
  * about 17 KB lighter in the JavaScript every page, the login page included, downloads.)
  *
- * Unlike React.lazy, a screen whose chunk is already here renders at once, in the same commit
- * as the navigation: a preloaded screen never leaves the previous one on show under the new
- * URL (where, for example, the login form's Username field would still take the typing meant
- * for the registration form's).
+ * Each screen has a Suspense boundary of its own (keyed), so navigating to a screen whose chunk
+ * is still downloading shows the loader at once. With one boundary shared by every route, React
+ * kept the previous screen on show under the new URL until the chunk arrived, and typing meant
+ * for the registration form's Username field went into the login form's. Unlike React.lazy, a
+ * screen whose chunk is already here renders in the navigation's own commit, with no loader.
  */
+let screens = 0;
+
 export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const key = `screen-${++screens}`;
   let loaded: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
   let pending: Promise<void> | undefined;
@@ -38,7 +42,7 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
   }
   return {
     element: (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense key={key} fallback={<PageLoader />}>
         <Screen />
       </Suspense>
     ),

@@ -16,11 +16,6 @@ const restorePasswordScreen = lazyScreen(
   (m) => m.RestorePasswordScreen,
 );
 
-/** Fetches the signed-out screens' small chunks, so moving between them is instant. */
-export function preloadSignedOutScreens() {
-  for (const s of [loginScreen, registerScreen, restorePasswordScreen]) s.preload();
-}
-
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazyScreen(load, pick).element;
 
