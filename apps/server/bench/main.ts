@@ -16,7 +16,8 @@ import { webBench } from './web.js';
 /**
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
- * --connections=64 --missions=50000 --only=http|capacity|settle|web --write=true|false.
+ * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
+ * --only=http|capacity|settle|web --write=true|false.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -28,6 +29,8 @@ const PLAYERS = Number(args.get('players') ?? 10_000);
 const DURATION = Number(args.get('duration') ?? 10);
 const CONNECTIONS = Number(args.get('connections') ?? 64);
 const MISSIONS = Number(args.get('missions') ?? 50_000);
+/** Players signed in for the capacity mix (spread over many players, as real traffic is). */
+const CAPACITY_PLAYERS = Number(args.get('capacity-players') ?? 1000);
 const only = args.get('only');
 const runs = (part: string) => !only || only === part;
 const databaseUrl = process.env.DATABASE_URL;
@@ -58,7 +61,8 @@ async function startWorld(label: string, url: string | undefined): Promise<World
   console.info(
     `[${label}] ${PLAYERS} players ${seeded.created ? `seeded in ${(seeded.ms / 1000).toFixed(1)} s` : 'already seeded'}`,
   );
-  const players = await benchPlayers(database.db, CONNECTIONS);
+  const signedIn = runs('capacity') ? Math.max(CONNECTIONS, CAPACITY_PLAYERS) : CONNECTIONS;
+  const players = await benchPlayers(database.db, Math.min(PLAYERS, signedIn));
   await database.close();
   const server = await startBenchServer({
     DATA_DIR: dataDir,
@@ -121,7 +125,7 @@ if (runs('http') || runs('capacity') || runs('web')) {
     if (runs('http'))
       report.http.push(await httpPass(databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)', primary));
     if (runs('capacity')) {
-      const rates = (args.get('rates') ?? '500,1000,2000,3000,4000,5000,6000')
+      const rates = (args.get('rates') ?? '500,1000,1500,2000,2500,3000,3500,4000')
         .split(',')
         .map(Number);
       const c = await capacityBench(
@@ -131,7 +135,7 @@ if (runs('http') || runs('capacity') || runs('web')) {
         rates,
         DURATION,
       );
-      report.capacity = { ...c, perPlayerRps: PLAYER_RATE };
+      report.capacity = { ...c, perPlayerRps: PLAYER_RATE, signedIn: primary.players.length };
       console.info(
         `[capacity] ${c.sustainedRps} req/s sustained = ${c.players} concurrent players`,
       );
