@@ -72,7 +72,7 @@ export async function seedWorld(
             where residence_id is not null and name like 'Bench %' order by residence_id, id) h`);
     // XP and claimed gold this week: booked in the ledger and on the boards.
     await tx.execute(sql`
-      update profiles set xp = (id * 7919) % 40000, gold = (id * 104729) % 3000
+      update profiles set xp = (id::bigint * 7919) % 40000, gold = (id::bigint * 104729) % 3000
       where nickname like 'bench\\_%'`);
     await tx.execute(sql`
       insert into ledger (profile_id, asset, delta, cause, at)
