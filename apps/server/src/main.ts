@@ -68,6 +68,12 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  // The message, and what caused it (a failed query's own database error is its cause).
+  const lines: string[] = [];
+  for (let e: unknown = err; e !== undefined && lines.length < 5;) {
+    lines.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  console.error(lines.join('\ncaused by: '));
   process.exit(1);
 });
