@@ -53,7 +53,10 @@ export async function createSession(
   });
 }
 
-/** The hot path of every signed-in request: one indexed lookup. */
+/**
+ * The access token's session, for checksession and logout. Signed-in game requests use
+ * resolveSessionWork (access-query.ts), which also reads the player's due work and versions.
+ */
 export async function resolveAccess(
   db: Executor,
   token: string,
