@@ -140,6 +140,17 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('runs its PostgreSQL connections without JIT compilation (OLTP statements; see db/client.ts)', async () => {
+    if (ctx.database.kind !== 'postgres') return;
+    // Several connections of the pool, not only the first one.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queryRows<{ jit: string }>(ctx.database.db, sql`select current_setting('jit') as jit`),
+      ),
+    );
+    expect(settings.map(([row]) => row?.jit)).toEqual(['off', 'off', 'off', 'off']);
+  });
+
   it('is open without METRICS_TOKEN', async () => {
     expect((await scrapeNow()).statusCode).toBe(200);
   });

@@ -120,6 +120,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     // Without it a request waits forever for a server that does not answer (a dropped network).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // The game's queries are short OLTP statements. The planner's cost guesses for a batch over
+    // freshly written rows can pass jit_above_cost, and compiling then takes 40 times longer than
+    // the query itself (settlement batches spent half their time in JIT). Options given in the
+    // URL (?options=...) replace this.
+    options: '-c jit=off',
   });
   const listeners = new Set<(err: Error) => void>();
   const report = (err: Error) => {
