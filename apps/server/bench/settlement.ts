@@ -3,40 +3,71 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
-import { settleDueBatch } from '../src/modules/missions/settle.js';
+import { startSettlementWorker } from '../src/jobs/settlement-worker.js';
+import { systemClock } from '../src/lib/clock.js';
 import { seedDueMissions, settleCounts } from './settle-seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function runWorker(env: Record<string, string>): Promise<{ settled: number; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', path.join(here, 'settle-worker.ts')],
-      {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+interface Worker {
+  /** Resolves once the process has connected and waits for `go`. */
+  ready: Promise<void>;
+  go(): void;
+  /** What the worker settled, when its drain ended (this process's clock). */
+  done: Promise<{ settled: number; endedAt: number }>;
+}
+
+/**
+ * A worker process that connects first and starts draining on `go`, so the figure is the
+ * settling alone, not Node.js starting up, and two workers start at the same moment.
+ */
+function spawnWorker(env: Record<string, string>): Worker {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', path.join(here, 'settle-worker.ts')],
+    { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const done = new Promise<{ settled: number; endedAt: number }>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
-        : reject(new Error(`worker exited ${code}`)),
-    );
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const lines = out.split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.trim() === 'ready') onReady();
+        else if (line.startsWith('{')) {
+          const r = JSON.parse(line) as { settled: number };
+          resolve({ settled: r.settled, endedAt: performance.now() });
+        }
+      }
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`worker exited ${code}`));
+    });
   });
+  return { ready, done, go: () => child.stdin.end('go\n') };
+}
+
+async function runWorkers(env: Record<string, string>, count: number) {
+  const workers = Array.from({ length: count }, () => spawnWorker(env));
+  await Promise.all(workers.map((w) => w.ready));
+  const started = performance.now();
+  for (const w of workers) w.go();
+  const outs = await Promise.all(workers.map((w) => w.done));
+  const ended = Math.max(...outs.map((o) => o.endedAt));
+  return { settled: outs.map((o) => o.settled), ms: ended - started };
 }
 
 async function settleInProcess(database: Database) {
+  const log = { debug: () => undefined, error: (...args: unknown[]) => console.error(...args) };
+  const worker = startSettlementWorker(database.db, systemClock, log, { intervalMs: 3_600_000 });
   const started = performance.now();
-  let settled = 0;
-  for (;;) {
-    const n = await settleDueBatch(database.db, new Date(), 500);
-    settled += n;
-    if (n === 0) break;
-  }
-  return { settled, ms: performance.now() - started };
+  const settled = await worker.drain();
+  const ms = performance.now() - started;
+  await worker.stop();
+  return { settled: [settled], ms };
 }
 
 export interface SettlementResult {
@@ -60,15 +91,12 @@ export async function settlementBench(
   if (twoWorkers) rounds.push(['two worker processes', 2]);
   for (const [label, workers] of rounds) {
     const round = await seedDueMissions(database.db, missions, new Date());
-    const started = performance.now();
     // PGlite serves one process, so its single worker runs here; PostgreSQL gets real processes.
-    const outs =
-      database.kind === 'pglite'
-        ? [await settleInProcess(database)]
-        : await Promise.all(Array.from({ length: workers }, () => runWorker(env)));
-    const seconds = (performance.now() - started) / 1000;
+    const out =
+      database.kind === 'pglite' ? await settleInProcess(database) : await runWorkers(env, workers);
+    const seconds = out.ms / 1000;
     const counts = await settleCounts(database.db, round);
-    const settled = outs.reduce((s, o) => s + o.settled, 0);
+    const settled = out.settled.reduce((s, n) => s + n, 0);
     const exactlyOnce =
       counts.settled === missions && counts.running === 0 && counts.reports === missions;
     results.push({
@@ -81,7 +109,7 @@ export async function settlementBench(
     });
     console.info(
       `[settlement] ${label}: ${missions} missions in ${seconds.toFixed(2)} s = ${Math.round(missions / seconds)} missions/s; ` +
-        `settled once each: ${exactlyOnce} (workers reported ${outs.map((o) => o.settled).join(' + ')})`,
+        `settled once each: ${exactlyOnce} (workers reported ${out.settled.join(' + ')})`,
     );
   }
   const problems = await auditLedger(database.db);

@@ -211,7 +211,7 @@ describe('settlement worker logs', () => {
     await worker.stop();
     const batches = lines.slice(before).filter((l) => l.msg === 'settlement batch');
     expect(batches).toEqual([
-      expect.objectContaining({ level: 20, settled: 1, batchSize: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ level: 20, settled: 1, batchSize: 500, ms: expect.any(Number) }),
     ]);
   });
 });
