@@ -139,7 +139,7 @@ describe('weekly boards', () => {
     // others[0] and others[1] both have 1000; others[0] reached it first and ranks first.
     const all = await lastBoard(
       db,
-      new Standings(0),
+      new Standings(0, { topRows: 500 }),
       'TOP_GOLD_CLAIMERS',
       { profileId: me.id, level: 2 },
       ctx.clock.now(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profiles } from './account-schema.js';
+
+/**
+ * PostgreSQL's 64-bit transaction id (`pg_current_xact_id()`), read as a decimal string: it is
+ * compared in SQL only, never as a JavaScript number.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Exact decimals for balances that grow or decay continuously (land gold, vault volume). */
@@ -251,9 +258,17 @@ export const boardScores = pgTable(
     score: bigint('score', { mode: 'number' }).notNull(),
     /** When the score last grew: earlier reaches rank first among equal scores. */
     reachedAt: ts('reached_at').notNull(),
+    /**
+     * The transaction that last wrote the row (set on insert by the default, on update by every
+     * writer): boards re-read only rows changed since their last read (standings.ts).
+     */
+    changedXid: xid8('changed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     primaryKey({ columns: [t.board, t.weekStart, t.profileId] }),
+    index('board_scores_changed_idx').on(t.board, t.weekStart, t.changedXid),
     index('board_scores_rank_idx').on(
       t.board,
       t.weekStart,

@@ -5,7 +5,7 @@ import { preparedRows, queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../game/cached.js';
 import { requireFeatureAt } from '../game/gates.js';
-import type { Standing, Standings } from './standings.js';
+import type { Snapshot, Standing, Standings } from './standings.js';
 
 const GATE: Record<BoardName, 'profileLevel1' | 'profileLevel2'> = {
   TOP_XP_GAINERS: 'profileLevel1',
@@ -70,12 +70,12 @@ export async function lastBoard(...args: Parameters<typeof readBoard>): Promise<
  * request: every player reads the same hundred rows.
  */
 const tops = new WeakMap<object, Map<number, { rows: BoardRow[]; json: string }>>();
-function topOf(snapshot: Awaited<ReturnType<Standings['get']>>, limit: number) {
+function topOf(snapshot: Snapshot, limit: number) {
   let byLimit = tops.get(snapshot);
   if (!byLimit) tops.set(snapshot, (byLimit = new Map()));
   let top = byLimit.get(limit);
   if (!top) {
-    const rows = snapshot.rows.slice(0, limit).map((s, i) => toBoardRow(s, i + 1));
+    const rows = snapshot.top.slice(0, limit).map((s, i) => toBoardRow(s, i + 1));
     byLimit.set(limit, (top = { rows, json: JSON.stringify(rows) }));
   }
   return top;
@@ -100,7 +100,7 @@ const toBoardRow = (s: Standing, rank: number): BoardRow => ({
 /** The caller's row: from the snapshot when their score is unchanged, else counted afresh. */
 async function ownRow(
   db: Db,
-  snapshot: Awaited<ReturnType<Standings['get']>>,
+  snapshot: Snapshot,
   board: BoardName,
   week: Date,
   profileId: number,
@@ -118,14 +118,10 @@ async function ownRow(
     ),
   );
   if (!mine) return null;
-  const at = snapshot.index.get(profileId);
-  const standing = at === undefined ? undefined : snapshot.rows[at];
-  if (
-    standing &&
-    standing.score === Number(mine.score) &&
-    standing.reachedAt === new Date(mine.reached_at).getTime()
-  ) {
-    return toBoardRow(standing, at! + 1);
+  const score = Number(mine.score);
+  const at = snapshot.positionOf(profileId, score, new Date(mine.reached_at).getTime());
+  if (at >= 0) {
+    return toRow({ ...mine, score, rank: at + 1 });
   }
   const [ahead] = await queryRows<{ n: string | number }>(
     db,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BoardName } from '@aleph/contracts';
-import { preparedRows, type Db } from '../../db/client.js';
+import { preparedRows, queryRows, type Db } from '../../db/client.js';
 
 export interface Standing {
   profileId: number;
@@ -9,40 +9,161 @@ export interface Standing {
   reachedAt: number;
 }
 
-interface Snapshot {
-  takenAt: number;
-  rows: Standing[];
-  /** profile id -> index in rows. */
-  index: Map<number, number>;
+/** How many leading rows a snapshot keeps with their players' names by default (the board shows 100). */
+export const TOP_ROWS = 100;
+/** A full re-read this often also drops rows that were deleted (a removed player). */
+const FULL_READ_MS = 60_000;
+
+/** Profile ids, scores and reach times (epoch ms) in board order. */
+interface Columns {
+  ids: Int32Array;
+  scores: Float64Array;
+  ats: Float64Array;
+}
+
+/** A board's whole order for one week, as three parallel sorted columns. */
+export class Snapshot {
+  private readonly ids: Int32Array;
+  private readonly scores: Float64Array;
+  private readonly ats: Float64Array;
+
+  constructor(
+    readonly takenAt: number,
+    readonly columns: Columns,
+    /** The leading standings, with names. */
+    readonly top: readonly Standing[],
+  ) {
+    this.ids = columns.ids;
+    this.scores = columns.scores;
+    this.ats = columns.ats;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** True when row i ranks ahead of (score, at, id): more points, then earlier, then lower id. */
+  private ahead(i: number, score: number, at: number, id: number): boolean {
+    const s = this.scores[i]!;
+    if (s !== score) return s > score;
+    const a = this.ats[i]!;
+    if (a !== at) return a < at;
+    return this.ids[i]! < id;
+  }
+
+  /**
+   * Where a player's row stands (0 = first), found by binary search on its current values; -1
+   * when this snapshot holds other values for them (their score changed since it was taken).
+   */
+  positionOf(profileId: number, score: number, reachedAt: number): number {
+    let lo = 0;
+    let hi = this.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ahead(mid, score, reachedAt, profileId)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.ids.length &&
+      this.ids[lo] === profileId &&
+      this.scores[lo] === score &&
+      this.ats[lo] === reachedAt
+      ? lo
+      : -1;
+  }
+
+  /** This snapshot with `changed` rows put in their new places (a row per player, at most). */
+  merged(changed: readonly Row[]): Columns {
+    const gone = new Set(changed.map((r) => r.id));
+    const fresh = [...changed].sort(compareRows);
+    const n = this.ids.length;
+    let kept = 0;
+    for (let i = 0; i < n; i++) if (!gone.has(this.ids[i]!)) kept++;
+    const size = kept + fresh.length;
+    const ids = new Int32Array(size);
+    const scores = new Float64Array(size);
+    const ats = new Float64Array(size);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < size; k++) {
+      while (i < n && gone.has(this.ids[i]!)) i++;
+      const f = fresh[j];
+      if (i < n && (!f || this.ahead(i, f.score, f.at, f.id))) {
+        ids[k] = this.ids[i]!;
+        scores[k] = this.scores[i]!;
+        ats[k] = this.ats[i]!;
+        i++;
+      } else {
+        ids[k] = f!.id;
+        scores[k] = f!.score;
+        ats[k] = f!.at;
+        j++;
+      }
+    }
+    return { ids, scores, ats };
+  }
+}
+
+interface Row {
+  id: number;
+  score: number;
+  at: number;
+}
+
+function compareRows(a: Row, b: Row): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.at !== b.at) return a.at - b.at;
+  return a.id - b.id;
+}
+
+interface Entry {
+  current: Promise<Snapshot>;
+  refreshing?: Promise<void>;
+  /** Every transaction below this one had finished before the last read began. */
+  xmin: string;
+  fullAt: number;
 }
 
 /**
- * A board's full order for one week, read with one index scan and kept for `ttlMs` (one
- * second by default) per process: every player's rank is then a map lookup instead of a
- * count over thousands of rows. It is refreshed in the background once older than `ttlMs`, so
- * other players' rows may be up to about two TTLs old; the caller's own row is checked
- * against their current score on every request, so a player always sees their own rank
- * exactly. A TTL of 0 re-reads before answering (tests).
+ * A board's full order for one week, kept per process for `ttlMs` (one second by default):
+ * every player's rank is then a binary search instead of a count over thousands of rows.
+ *
+ * After the first read only rows written since are re-read: each row carries the id of the
+ * transaction that last wrote it (migration 0009), and a read remembers the oldest
+ * transaction still running when it began; every older one had finished and was visible to
+ * it, so the next read asks for rows written by that transaction or a newer one. A full
+ * re-read once a minute drops rows that were deleted.
+ *
+ * A snapshot older than the TTL is refreshed in the background while requests are answered
+ * from it, so other players' rows may be up to about two TTLs old; the caller's own row is
+ * checked against their current score on every request, so a player always sees their own
+ * rank exactly. A TTL of 0 re-reads before answering (tests).
  */
 export class Standings {
-  private readonly snapshots = new Map<
-    string,
-    { current: Promise<Snapshot>; refreshing?: Promise<void> }
-  >();
-  constructor(private readonly ttlMs: number) {}
+  private readonly entries = new Map<string, Entry>();
+  private readonly topRows: number;
+  private readonly fullReadMs: number;
+  constructor(
+    private readonly ttlMs: number,
+    options: {
+      /** How many leading rows carry names: the longest board a caller asks for. */
+      topRows?: number;
+      /** How often a refresh re-reads every row instead of the changed ones. */
+      fullReadMs?: number;
+    } = {},
+  ) {
+    this.topRows = options.topRows ?? TOP_ROWS;
+    this.fullReadMs = options.fullReadMs ?? FULL_READ_MS;
+  }
 
   async get(db: Db, board: BoardName, week: Date): Promise<Snapshot> {
     const key = `${board}|${week.getTime()}`;
-    const entry = this.snapshots.get(key);
+    const entry = this.entries.get(key);
     if (entry) {
       const snap = await entry.current;
       // Older than the TTL: one refresh starts in the background while this request is
-      // answered from the snapshot at hand, so no player waits for the full re-read.
+      // answered from the snapshot at hand, so no player waits for the re-read.
       if (Date.now() - snap.takenAt >= this.ttlMs && !entry.refreshing) {
-        entry.refreshing = this.load(db, board, week)
-          .then((fresh) => {
-            entry.current = Promise.resolve(fresh);
-          })
+        entry.refreshing = this.refresh(db, board, week, entry, snap)
           .catch(() => undefined)
           .finally(() => {
             entry.refreshing = undefined;
@@ -51,39 +172,110 @@ export class Standings {
       }
       return entry.current;
     }
-    const fresh = this.load(db, board, week);
-    this.snapshots.set(key, { current: fresh });
+    const created: Entry = { current: Promise.resolve(emptySnapshot()), xmin: '0', fullAt: 0 };
+    created.current = this.full(db, board, week, created);
+    this.entries.set(key, created);
     // Old weeks are dropped as soon as a new key appears.
-    for (const other of this.snapshots.keys()) {
-      if (other !== key) this.snapshots.delete(other);
+    for (const other of this.entries.keys()) {
+      if (other !== key) this.entries.delete(other);
     }
-    fresh.catch(() => this.snapshots.delete(key));
-    return fresh;
+    created.current.catch(() => this.entries.delete(key));
+    return created.current;
   }
 
-  private async load(db: Db, board: BoardName, week: Date): Promise<Snapshot> {
-    // Numbers and epoch milliseconds come out of PostgreSQL as float8 (exact for these), so
-    // the thousands of rows re-read every second cost no Date or numeric-string parsing; the
-    // milliseconds are floored, as a JavaScript Date of the same timestamp is.
-    const rows = await preparedRows<{ id: number; name: string; score: number; at: number }>(
-      db,
-      'board_snapshot',
-      sql`select b.profile_id as id, p.nickname as name, b.score::float8 as score,
-                 floor(extract(epoch from b.reached_at) * 1000)::float8 as at
-          from board_scores b join profiles p on p.id = b.profile_id
-          where b.board = ${board} and b.week_start = ${week}
-          order by b.score desc nulls last, b.reached_at asc, b.profile_id asc`,
-    );
-    const standings = rows.map((r) => ({
-      profileId: r.id,
-      nickname: r.name,
-      score: Number(r.score),
-      reachedAt: Number(r.at),
-    }));
-    return {
-      takenAt: Date.now(),
-      rows: standings,
-      index: new Map(standings.map((s, i) => [s.profileId, i])),
-    };
+  private async refresh(db: Db, board: BoardName, week: Date, entry: Entry, snap: Snapshot) {
+    if (Date.now() - entry.fullAt >= this.fullReadMs) {
+      const fresh = await this.full(db, board, week, entry);
+      entry.current = Promise.resolve(fresh);
+      return;
+    }
+    const xmin = await oldestRunning(db);
+    const changed = await readRows(db, board, week, entry.xmin);
+    const columns = changed.length === 0 ? snap.columns : snap.merged(changed);
+    const top = await withNames(db, columns, this.topRows);
+    entry.xmin = xmin;
+    entry.current = Promise.resolve(new Snapshot(Date.now(), columns, top));
   }
+
+  private async full(db: Db, board: BoardName, week: Date, entry: Entry): Promise<Snapshot> {
+    const xmin = await oldestRunning(db);
+    const rows = (await readRows(db, board, week, null)).sort(compareRows);
+    const columns: Columns = {
+      ids: Int32Array.from(rows, (r) => r.id),
+      scores: Float64Array.from(rows, (r) => r.score),
+      ats: Float64Array.from(rows, (r) => r.at),
+    };
+    const top = await withNames(db, columns, this.topRows);
+    entry.xmin = xmin;
+    entry.fullAt = Date.now();
+    return new Snapshot(Date.now(), columns, top);
+  }
+}
+
+const emptySnapshot = () =>
+  new Snapshot(
+    0,
+    { ids: new Int32Array(0), scores: new Float64Array(0), ats: new Float64Array(0) },
+    [],
+  );
+
+/** The oldest transaction still running (or the next one to start when none is). */
+async function oldestRunning(db: Db): Promise<string> {
+  const [row] = await queryRows<{ x: string }>(
+    db,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`,
+  );
+  return row!.x;
+}
+
+/**
+ * The board's rows, or only those written by transaction `since` or a newer one. Numbers and
+ * epoch milliseconds come out of PostgreSQL as float8 (exact for these), so the rows cost no
+ * Date or numeric-string parsing; milliseconds are floored, as a JavaScript Date's are.
+ */
+async function readRows(db: Db, board: BoardName, week: Date, since: string | null) {
+  const rows =
+    since === null
+      ? await preparedRows<Row>(
+          db,
+          'board_rows',
+          sql`select b.profile_id as id, b.score::float8 as score,
+                     floor(extract(epoch from b.reached_at) * 1000)::float8 as at
+              from board_scores b where b.board = ${board} and b.week_start = ${week}`,
+        )
+      : await preparedRows<Row>(
+          db,
+          'board_rows_since',
+          sql`select b.profile_id as id, b.score::float8 as score,
+                     floor(extract(epoch from b.reached_at) * 1000)::float8 as at
+              from board_scores b where b.board = ${board} and b.week_start = ${week}
+                and b.changed_xid >= ${since}::xid8`,
+        );
+  return rows.map((r) => ({ id: r.id, score: Number(r.score), at: Number(r.at) }));
+}
+
+/** The leading rows with their players' current names (read each time: names can change). */
+async function withNames(
+  db: Db,
+  { ids, scores, ats }: Columns,
+  topRows: number,
+): Promise<Standing[]> {
+  const n = Math.min(topRows, ids.length);
+  if (n === 0) return [];
+  const lead = Array.from(ids.subarray(0, n));
+  const names = new Map(
+    (
+      await preparedRows<{ id: number; nickname: string }>(
+        db,
+        'board_top_names',
+        sql`select id, nickname from profiles where id = any(${`{${lead.join(',')}}`}::int[])`,
+      )
+    ).map((r) => [r.id, r.nickname]),
+  );
+  return lead.map((profileId, i) => ({
+    profileId,
+    nickname: names.get(profileId) ?? '',
+    score: scores[i]!,
+    reachedAt: ats[i]!,
+  }));
 }

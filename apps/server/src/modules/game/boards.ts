@@ -16,5 +16,6 @@ export async function addBoardScore(
     insert into board_scores (board, week_start, profile_id, score, reached_at)
     values (${board}, ${week}, ${profileId}, ${points}, ${at})
     on conflict (board, week_start, profile_id) do update
-      set score = board_scores.score + excluded.score, reached_at = excluded.reached_at`);
+      set score = board_scores.score + excluded.score, reached_at = excluded.reached_at,
+        changed_xid = pg_current_xact_id()`);
 }

@@ -82,7 +82,8 @@ export async function writeBatch(tx: Tx, batch: SettlementBatch, settledAt: Date
       from jsonb_to_recordset(${rows(scores)}) as v(board text, week timestamptz, "profileId" int, points bigint, at timestamptz)
       on conflict (board, week_start, profile_id) do update
         set score = board_scores.score + excluded.score,
-            reached_at = greatest(board_scores.reached_at, excluded.reached_at)`);
+            reached_at = greatest(board_scores.reached_at, excluded.reached_at),
+            changed_xid = pg_current_xact_id()`);
   }
   const reports = batch.messages.map((m) => ({
     profileId: m.profileId,
