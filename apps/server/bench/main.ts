@@ -90,6 +90,9 @@ async function httpPass(label: string, world: World): Promise<HttpPass> {
   for (const spec of gameEndpoints(world.players)) {
     await runEndpoint(spec, { ...opts, durationSeconds: 2 });
     results.push(await runEndpoint(spec, opts));
+    console.info(
+      `[${label}] after ${spec.name}: server resident ${world.server.memoryMb()} MB, peak ${world.server.peakMemoryMb()} MB`,
+    );
   }
   print(label, [baseline, ...results], baseline);
   const memoryMb = world.server.peakMemoryMb();
@@ -125,7 +128,9 @@ if (runs('http') || runs('capacity') || runs('web')) {
     if (runs('http'))
       report.http.push(await httpPass(databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)', primary));
     if (runs('capacity')) {
-      const rates = (args.get('rates') ?? '500,1000,1500,2000,2500,3000,3500,4000')
+      const rates = (
+        args.get('rates') ?? '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000'
+      )
         .split(',')
         .map(Number);
       const c = await capacityBench(

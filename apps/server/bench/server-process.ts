@@ -9,6 +9,8 @@ export interface BenchServer {
   pid: number;
   /** Peak resident memory (VmHWM) of the server process so far, in MB. */
   peakMemoryMb(): number;
+  /** Resident memory now, in MB. */
+  memoryMb(): number;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,13 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** A memory figure of a process from /proc (VmHWM: peak resident, VmRSS: resident now). */
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
 }
 
 /** Starts the built server (`npm run build` first) as its own process, as operators run it. */
@@ -68,9 +77,10 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     url,
     pid,
     peakMemoryMb() {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
+      return statusMb(pid, 'VmHWM');
+    },
+    memoryMb() {
+      return statusMb(pid, 'VmRSS');
     },
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
