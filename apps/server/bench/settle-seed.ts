@@ -52,6 +52,8 @@ export async function seedDueMissions(db: Db, missions: number, now: Date): Prom
              ${past}::timestamptz - interval '90 minutes', ${past}::timestamptz + (h.id % 600 || ' seconds')::interval, 'running'
       from heroes h join profiles p on p.id = h.owner_id where p.nickname like ${prefix + '%'}`);
   });
+  // Statistics for the new rows, as autovacuum keeps them on a database that grew over time.
+  await db.execute(sql`analyze users, profiles, lands, land_elements, heroes, missions`);
   return round;
 }
 
