@@ -168,18 +168,17 @@ if (runs('settle')) {
   if (databaseUrl) {
     const database = await openDatabase({ databaseUrl });
     await database.migrate();
-    report.settlement = await settlementBench(
-      database,
-      { DATABASE_URL: databaseUrl },
-      MISSIONS,
-      true,
-    );
+    const settled = await settlementBench(database, { DATABASE_URL: databaseUrl }, MISSIONS, true);
+    report.settlement = settled.results;
+    report.ledgerProblems = settled.ledgerProblems;
     await database.close();
   } else {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-settle-'));
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await database.migrate();
-    report.settlement = await settlementBench(database, {}, MISSIONS, false);
+    const settled = await settlementBench(database, {}, MISSIONS, false);
+    report.settlement = settled.results;
+    report.ledgerProblems = settled.ledgerProblems;
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

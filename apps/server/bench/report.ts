@@ -4,6 +4,7 @@ import path from 'node:path';
 import { repoRoot } from '../src/config.js';
 import type { CapacityStep } from './capacity.js';
 import type { EndpointResult } from './http.js';
+import { SETTLEMENT_BATCH_SIZE } from '../src/jobs/settlement-worker.js';
 import type { SettlementResult } from './settlement.js';
 import type { WebResult } from './web.js';
 
@@ -28,6 +29,8 @@ export interface BenchReport {
     signedIn: number;
   };
   settlement: SettlementResult[];
+  /** Balances that differ from their ledger after the settlement runs (0: books balanced). */
+  ledgerProblems?: number;
   web?: WebResult;
 }
 
@@ -98,6 +101,10 @@ export function writeReport(report: BenchReport, when: Date): string {
     lines.push(
       '## Settlement',
       '',
+      `${report.settlement[0]!.missions.toLocaleString('en')} due missions (five heroes on each of a fifth as many lands) are settled by the server's own`,
+      `settlement worker (\`startSettlementWorker\`, batches of ${SETTLEMENT_BATCH_SIZE}), each in a process of its own, timed from the moment every`,
+      'worker is connected and told to go until the last one has nothing left; then as many again by two such processes at once.',
+      '',
       '| Workers | Missions | Seconds | Missions/s | Each settled once |',
       '| --- | ---: | ---: | ---: | --- |',
     );
@@ -108,6 +115,13 @@ export function writeReport(report: BenchReport, when: Date): string {
     }
     const one = report.settlement.find((s) => s.label === 'one worker');
     if (one) lines.push('', `One worker: ${ok(one.perSecond >= 5000)} (target 5,000 missions/s).`);
+    if (report.ledgerProblems !== undefined)
+      lines.push(
+        '',
+        report.ledgerProblems === 0
+          ? 'Ledger audit afterwards: every balance equals the sum of its ledger entries.'
+          : `Ledger audit afterwards: **${report.ledgerProblems} balances differ from their ledger**.`,
+      );
     lines.push('');
   }
   if (report.web) {

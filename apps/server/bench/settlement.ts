@@ -85,7 +85,7 @@ export async function settlementBench(
   env: Record<string, string>,
   missions: number,
   twoWorkers: boolean,
-): Promise<SettlementResult[]> {
+): Promise<{ results: SettlementResult[]; ledgerProblems: number }> {
   const results: SettlementResult[] = [];
   const rounds: Array<[string, number]> = [['one worker', 1]];
   if (twoWorkers) rounds.push(['two worker processes', 2]);
@@ -116,5 +116,5 @@ export async function settlementBench(
   console.info(
     `[settlement] ledger audit: ${problems.length === 0 ? 'books balanced' : `${problems.length} problems`}`,
   );
-  return results;
+  return { results, ledgerProblems: problems.length };
 }
