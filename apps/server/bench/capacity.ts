@@ -50,6 +50,8 @@ function mix(players: readonly BenchPlayer[]): Array<[EndpointSpec, number]> {
 
 export interface CapacityStep {
   rate: number;
+  /** 1, or 2 when the first run at this rate missed and the rate was run once more. */
+  attempt: number;
   achieved: number;
   /** p99 over every request of the mix: what the players, all together, see. */
   p99: number;
@@ -63,8 +65,8 @@ export interface CapacityStep {
 /**
  * Drives the mix as an open loop (evenly spaced requests, latency from when each was due) at
  * rising total rates, spread over many signed-in players, until the mix's p99 passes 100 ms,
- * errors appear or the server falls behind; capacity is the last sustained rate divided by one
- * player's rate.
+ * errors appear or the server falls behind at one rate twice in a row; capacity is the last
+ * sustained rate divided by one player's rate.
  */
 export async function capacityBench(
   url: string,
@@ -84,7 +86,7 @@ export async function capacityBench(
     players.length,
     2,
   );
-  for (const rate of rates) {
+  const run = async (rate: number, attempt: number): Promise<boolean> => {
     const results = await openLoop(
       url,
       parts.map(([spec, weight]) => ({ spec, rate: (rate * weight) / PLAYER_RATE })),
@@ -100,12 +102,18 @@ export async function capacityBench(
     const detail = results
       .map((r) => `${r.name} ${r.rps}/s p99 ${r.p99}${r.slow ? ` (${r.slow} over 100 ms)` : ''}`)
       .join(', ');
-    steps.push({ rate, achieved, p99, worstKindP99, errors, detail });
+    steps.push({ rate, attempt, achieved, p99, worstKindP99, errors, detail });
     console.info(
-      `[capacity] target ${rate} rps: achieved ${achieved} rps, p99 ${p99} ms (worst kind ${worstKindP99} ms), errors ${errors} (${detail})`,
+      `[capacity] target ${rate} rps${attempt > 1 ? ' (again)' : ''}: achieved ${achieved} rps, p99 ${p99} ms (worst kind ${worstKindP99} ms), errors ${errors} (${detail})`,
     );
-    if (p99 > 100 || errors > 0 || achieved < rate * 0.95) break;
-    sustained = achieved;
+    const held = p99 <= 100 && errors === 0 && achieved >= rate * 0.95;
+    if (held) sustained = achieved;
+    return held;
+  };
+  // A rate that misses is run once more: a checkpoint or a busy neighbour on a shared machine
+  // can stall any single window. The search stops at the first rate that misses twice.
+  for (const rate of rates) {
+    if (!(await run(rate, 1)) && !(await run(rate, 2))) break;
   }
   return { steps, players: Math.floor(sustained / PLAYER_RATE), sustainedRps: sustained };
 }

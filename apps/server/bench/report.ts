@@ -46,14 +46,18 @@ export function machine(postgres?: string): BenchReport['machine'] {
 
 const ok = (pass: boolean) => (pass ? 'met' : '**missed**');
 
-function httpTable(pass: HttpPass): string {
+function httpTable(pass: HttpPass, judgeMemory: boolean): string {
   const rows = [pass.baseline, ...pass.results].map((r) => {
     const ratio = (r.rps / pass.baseline.rps) * 100;
     const target = r === pass.baseline ? '' : ok(ratio >= 12 && r.p99 < 50);
     return `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${ratio.toFixed(1)}% | ${r.errors + r.non2xx} | ${target} |`;
   });
   return [
-    `### ${pass.label}: ${pass.connections} connections, ${pass.seconds} s per endpoint, peak server memory ${pass.memoryMb} MB (${ok(pass.memoryMb < 300)})`,
+    `### ${pass.label}: ${pass.connections} connections, ${pass.seconds} s per endpoint, peak server memory ${pass.memoryMb} MB ${
+      judgeMemory
+        ? `(${ok(pass.memoryMb < 300)})`
+        : '(the database runs inside this process; the 300 MB target is for PostgreSQL)'
+    }`,
     '',
     '| Endpoint | req/s | p50 ms | p99 ms | of baseline | errors | target (>= 12 %, p99 < 50 ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -73,7 +77,7 @@ export function writeReport(report: BenchReport, when: Date): string {
     `(\`GET /health/live\`) measured in the same run. World: ${report.players.toLocaleString('en')} players with lands, heroes,`,
     'messages, running missions and weekly board scores. Each connection is a different signed-in player.',
     '',
-    ...report.http.flatMap((p) => [httpTable(p), '']),
+    ...report.http.flatMap((p) => [httpTable(p, p.label === 'PostgreSQL'), '']),
   ];
   if (report.capacity) {
     const c = report.capacity;
@@ -85,12 +89,14 @@ export function writeReport(report: BenchReport, when: Date): string {
       `open loop (evenly spaced requests, each latency counted from when it was due) over ${c.signedIn.toLocaleString('en')} signed-in players at`,
       "rising rates until the p99 of all the mix's requests passes 100 ms, errors appear or the server falls behind (the",
       "worst single kind's p99 is shown beside it: for a rare kind such as a start it is nearly its one slowest answer).",
+      'A rate that misses is run once more, since a checkpoint or a busy neighbour on this shared machine can stall any one',
+      'window; the search ends at the first rate that misses twice. Every run is listed.',
       '',
-      '| Target req/s | Achieved req/s | p99 ms | Worst kind p99 ms | Errors | Per kind |',
-      '| ---: | ---: | ---: | ---: | ---: | --- |',
+      '| Target req/s | Run | Achieved req/s | p99 ms | Worst kind p99 ms | Errors | Per kind |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | --- |',
       ...c.steps.map(
         (s) =>
-          `| ${s.rate} | ${s.achieved} | ${s.p99} | ${s.worstKindP99} | ${s.errors} | ${s.detail} |`,
+          `| ${s.rate} | ${s.attempt} | ${s.achieved} | ${s.p99} | ${s.worstKindP99} | ${s.errors} | ${s.detail} |`,
       ),
       '',
       `Sustained ${c.sustainedRps} req/s = **${c.players.toLocaleString('en')} concurrent players** (target 30,000: ${ok(c.players >= 30_000)}).`,
