@@ -17,6 +17,8 @@ export interface EndpointResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** The baseline's req/s around this run (the mean of the runs just before and after it). */
+  baselineRps?: number;
 }
 
 export interface RunOptions {
