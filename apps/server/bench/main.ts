@@ -144,7 +144,8 @@ if (runs('http') || runs('capacity') || runs('web')) {
       report.http.push(await httpPass(databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)', primary));
     if (runs('capacity')) {
       const rates = (
-        args.get('rates') ?? '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000'
+        args.get('rates') ??
+        '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000,5500,6000'
       )
         .split(',')
         .map(Number);

@@ -25,6 +25,7 @@ export interface BenchReport {
     steps: CapacityStep[];
     players: number;
     sustainedRps: number;
+    exhausted: boolean;
     perPlayerRps: number;
     signedIn: number;
   };
@@ -102,7 +103,9 @@ export function writeReport(report: BenchReport, when: Date): string {
           `| ${s.rate} | ${s.attempt} | ${s.achieved} | ${s.p99} | ${s.worstKindP99} | ${s.errors} | ${s.detail} |`,
       ),
       '',
-      `Sustained ${c.sustainedRps} req/s = **${c.players.toLocaleString('en')} concurrent players** (target 30,000: ${ok(c.players >= 30_000)}).`,
+      `Sustained ${c.sustainedRps} req/s = **${c.exhausted ? 'at least ' : ''}${c.players.toLocaleString('en')} concurrent players** (target 30,000: ${ok(c.players >= 30_000)})${
+        c.exhausted ? ': every rate tried held, so the limit lies higher' : ''
+      }.`,
       '',
     );
   }
@@ -113,6 +116,7 @@ export function writeReport(report: BenchReport, when: Date): string {
       `${report.settlement[0]!.missions.toLocaleString('en')} due missions (five heroes on each of a fifth as many lands) are settled by the server's own`,
       `settlement worker (\`startSettlementWorker\`, batches of ${SETTLEMENT_BATCH_SIZE}), each in a process of its own, timed from the moment every`,
       'worker is connected and told to go until the last one has nothing left; then as many again by two such processes at once.',
+      "Each setting runs three times on fresh missions and its median is judged, since this shared machine's speed drifts.",
       '',
       '| Workers | Missions | Seconds | Missions/s | Each settled once |',
       '| --- | ---: | ---: | ---: | --- |',
@@ -122,8 +126,21 @@ export function writeReport(report: BenchReport, when: Date): string {
         `| ${s.label} | ${s.missions} | ${s.seconds.toFixed(2)} | ${s.perSecond} | ${s.exactlyOnce ? 'yes' : '**no**'} |`,
       );
     }
-    const one = report.settlement.find((s) => s.label === 'one worker');
-    if (one) lines.push('', `One worker: ${ok(one.perSecond >= 5000)} (target 5,000 missions/s).`);
+    const median = (label: string) => {
+      const runs = report.settlement
+        .filter((s) => s.label === label)
+        .map((s) => s.perSecond)
+        .sort((a, b) => a - b);
+      return runs.length === 0 ? undefined : runs[Math.floor((runs.length - 1) / 2)];
+    };
+    const one = median('one worker');
+    const two = median('two worker processes');
+    if (one !== undefined)
+      lines.push(
+        '',
+        `One worker, median of its runs: **${one} missions/s** (target 5,000: ${ok(one >= 5000)}).` +
+          (two === undefined ? '' : ` Two worker processes, median: ${two} missions/s.`),
+      );
     if (report.ledgerProblems !== undefined)
       lines.push(
         '',
