@@ -17,7 +17,7 @@ import { webBench } from './web.js';
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
  * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
- * --only=http|capacity|settle|web --write=true|false.
+ * --only=http|capacity|settle|web (or several, comma-separated) --write=true|false.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -31,8 +31,9 @@ const CONNECTIONS = Number(args.get('connections') ?? 64);
 const MISSIONS = Number(args.get('missions') ?? 50_000);
 /** Players signed in for the capacity mix (spread over many players, as real traffic is). */
 const CAPACITY_PLAYERS = Number(args.get('capacity-players') ?? 1000);
-const only = args.get('only');
-const runs = (part: string) => !only || only === part;
+/** --only=http, or several parts: --only=http,capacity. */
+const only = args.get('only')?.split(',');
+const runs = (part: string) => !only || only.includes(part);
 const databaseUrl = process.env.DATABASE_URL;
 
 function print(label: string, rows: EndpointResult[], baseline: EndpointResult) {

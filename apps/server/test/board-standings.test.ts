@@ -144,9 +144,11 @@ describe('standings kept up to date from changed rows', () => {
     expect(after).toEqual(await truth());
   });
 
-  it('does not miss a write that commits after a read that began while it was open', async (test) => {
+  it('does not miss a write that commits after a read that began while it was open', async ({
+    skip,
+  }) => {
     // Two connections at once: PostgreSQL only (PGlite serves one connection).
-    if (ctx.database.kind !== 'postgres') return test.skip();
+    if (ctx.database.kind !== 'postgres') return skip();
     const db = ctx.database.db;
     const late = players[4]!;
     const standings = new Standings(0);
