@@ -215,7 +215,7 @@ async function outage(cluster: ThrowawayCluster) {
   expect([...after.statuses.keys()].every((k) => /^(200|409 HERO_BUSY)$/.test(k))).toBe(true);
   expect(after.started.length).toBeGreaterThan(0);
   expect(server.alive()).toBe(true);
-  expect(server.output()).toContain('settlement failed; retrying on the next tick');
+  expect(server.errorLines().join('\n')).toContain('settlement failed; retrying on the next tick');
 
   // Everything started before, during and after settles, exactly once.
   await advanceClock(target, DAY);

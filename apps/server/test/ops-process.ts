@@ -14,8 +14,10 @@ export interface ServerProcess {
   name: string;
   url: string;
   pid: number;
-  /** Everything the process wrote (JSON log lines and the start banner). */
+  /** What the process wrote (JSON log lines and the start banner): the last 100,000 characters or more. */
   output(): string;
+  /** Its error and fatal log lines (level 50 and 60), all of them up to the last 500: a flood of request lines cannot push these out. */
+  errorLines(): string[];
   alive(): boolean;
   /** SIGKILL: no drain, no cleanup, as a crashed machine. */
   kill9(): Promise<void>;
@@ -76,13 +78,25 @@ export async function startServerProcess(
     },
   );
   let output = '';
-  const keep = (d: Buffer) => {
-    output += d.toString();
-    // Enough to explain a failure; a long run must not grow without bound.
-    if (output.length > 200_000) output = output.slice(-100_000);
+  const errorLines: string[] = [];
+  const keep = () => {
+    let partial = '';
+    return (d: Buffer) => {
+      const text = d.toString();
+      output += text;
+      // Enough to explain a failure; a long run must not grow without bound.
+      if (output.length > 200_000) output = output.slice(-100_000);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!/"level":(50|60)[,}]/.test(line)) continue;
+        errorLines.push(line);
+        if (errorLines.length > 500) errorLines.shift();
+      }
+    };
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout?.on('data', keep());
+  child.stderr?.on('data', keep());
   const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
@@ -90,6 +104,7 @@ export async function startServerProcess(
     url,
     pid: child.pid ?? -1,
     output: () => output,
+    errorLines: () => [...errorLines],
     alive: () => child.exitCode === null && child.signalCode === null,
     async kill9() {
       if (server.alive()) child.kill('SIGKILL');
