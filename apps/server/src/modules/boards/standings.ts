@@ -10,7 +10,7 @@ export interface Standing {
 }
 
 /** How many leading rows a snapshot keeps with their players' names by default (the board shows 100). */
-export const TOP_ROWS = 100;
+const TOP_ROWS = 100;
 /** A full re-read this often also drops rows that were deleted (a removed player). */
 const FULL_READ_MS = 60_000;
 
@@ -23,23 +23,21 @@ interface Columns {
 
 /** A board's whole order for one week, as three parallel sorted columns. */
 export class Snapshot {
-  private readonly ids: Int32Array;
-  private readonly scores: Float64Array;
-  private readonly ats: Float64Array;
-
   constructor(
     readonly takenAt: number,
     readonly columns: Columns,
     /** The leading standings, with names. */
     readonly top: readonly Standing[],
-  ) {
-    this.ids = columns.ids;
-    this.scores = columns.scores;
-    this.ats = columns.ats;
-  }
+  ) {}
 
-  get size(): number {
-    return this.ids.length;
+  private get ids() {
+    return this.columns.ids;
+  }
+  private get scores() {
+    return this.columns.scores;
+  }
+  private get ats() {
+    return this.columns.ats;
   }
 
   /** True when row i ranks ahead of (score, at, id): more points, then earlier, then lower id. */
