@@ -14,6 +14,7 @@ import { registerSpa } from './lib/spa.js';
 import { validatorCompiler } from './lib/validator.js';
 import type { AccountCreatedHook } from './modules/auth/account-hooks.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { SessionResolver } from './modules/auth/access-query.js';
 import { API_PREFIXES } from './modules/prefixes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { landRoutes } from './modules/lands/routes.js';
@@ -41,7 +42,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { profileCache: ProfileCache };
+    deps: AppDeps & { profileCache: ProfileCache; sessions: SessionResolver };
   }
 }
 
@@ -65,7 +66,11 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   await syncItemCatalogue(deps.database.db);
-  app.decorate('deps', { ...deps, profileCache: deps.profileCache ?? new ProfileCache() });
+  app.decorate('deps', {
+    ...deps,
+    profileCache: deps.profileCache ?? new ProfileCache(),
+    sessions: new SessionResolver(deps.database.db, deps.clock),
+  });
   app.decorateRequest('auth', null);
   await registerObservability(app);
 

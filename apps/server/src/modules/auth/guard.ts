@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors.js';
 import { readAuthCookies } from './cookies.js';
-import { resolveSessionWork, type SessionWork } from './access-query.js';
+import type { SessionWork } from './access-query.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,9 +18,9 @@ export function authOf(request: FastifyRequest): SessionWork {
 /** Registers a hook on the current scope: every route in it needs a valid access token. */
 export function requireSession(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    const { config, database, clock } = app.deps;
+    const { config, sessions } = app.deps;
     const { access } = readAuthCookies(request, config);
-    const auth = access ? await resolveSessionWork(database.db, access, clock.now()) : null;
+    const auth = access ? await sessions.resolve(access) : null;
     if (!auth) throw unauthorized();
     request.auth = auth;
   });

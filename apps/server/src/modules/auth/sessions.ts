@@ -55,7 +55,7 @@ export async function createSession(
 
 /**
  * The access token's session, for checksession and logout. Signed-in game requests use
- * resolveSessionWork (access-query.ts), which also reads the player's due work and versions.
+ * SessionResolver (access-query.ts), which also reads the player's due work and versions.
  */
 export async function resolveAccess(
   db: Executor,

@@ -23,6 +23,8 @@ export interface AppMetrics {
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route'>;
   loginThrottled: Counter;
+  /** Distinct access tokens resolved by one session lookup query. */
+  sessionLookupBatch: Histogram;
   settlement: SettlementObserver;
   contentType: string;
   /** The Prometheus text of the process and of this app. */
@@ -50,6 +52,12 @@ export function createAppMetrics(database: Database, onDbError: (err: Error) => 
   const loginThrottled = new Counter({
     name: 'aleph_login_throttled_total',
     help: 'Login attempts refused with 429 by the login throttling (per client or per username).',
+    registers,
+  });
+  const sessionLookupBatch = new Histogram({
+    name: 'aleph_session_lookup_batch_size',
+    help: 'Access tokens resolved by one session lookup query: requests that arrive together, or while earlier lookups wait on the database, share one query (_count: queries, _sum: tokens).',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
     registers,
   });
   const settled = new Counter({
@@ -129,6 +137,7 @@ export function createAppMetrics(database: Database, onDbError: (err: Error) => 
     httpRequests,
     httpDuration,
     loginThrottled,
+    sessionLookupBatch,
     settlement: {
       due(count, oldestAgeSeconds) {
         due.set(count);

@@ -21,6 +21,7 @@ export async function registerObservability(app: FastifyInstance) {
     ),
   );
   app.decorate('metrics', metrics);
+  app.deps.sessions.onQuery = (tokens) => metrics.sessionLookupBatch.observe(tokens);
   app.addHook('onClose', async () => metrics.close());
   observeRequests(app, metrics);
   await app.register(metricsRoutes);
