@@ -84,13 +84,16 @@ export async function capacityBench(
   const steps: CapacityStep[] = [];
   let sustained = 0;
   const parts = mix(players);
-  // A short warm-up, so the first step does not measure cold caches and connections.
+  // A warm-up, so the first step measures players who are online, not a server that has just
+  // started: each player's first request finds their caches empty and settles the missions that
+  // fell due while the world was seeded, and the first seconds after a start ran at p99 of
+  // several seconds. Ten seconds let every signed-in player come by several times.
   await openLoop(
     url,
     parts.map(([spec, weight]) => ({ spec, rate: (rates[0]! * weight) / PLAYER_RATE })),
     cookies,
     players.length,
-    2,
+    10,
   );
   const run = async (rate: number, attempt: number): Promise<boolean> => {
     const results = await openLoop(
