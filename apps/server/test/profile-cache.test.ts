@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
 import { addBoardScore } from '../src/modules/game/boards.js';
+import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { writeMessages } from '../src/modules/messages/store.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
-import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
-import { client } from './game-helpers.js';
+import { cookiesFrom, createTestContext, signedInPlayer, type TestContext } from './helpers.js';
+import { client, DAY } from './game-helpers.js';
 
 /**
  * Cached reads must never show a state older than the request's: every write that a cached
@@ -99,6 +100,58 @@ describe('the profile cache', () => {
       ).busy,
     ).toBe(true);
     expect((await me.api.get('/misaar/missions/status/running')).body).toHaveLength(1);
+  });
+
+  // One mission changes six tables of its player (profile, land, ledger, board, inbox, mission);
+  // the batch bumps the version once, after all of them.
+  it('shows missions settled by the worker in every cached read, one version bump per player', async () => {
+    const players = [await player(), await player()];
+    const xp: number[] = [];
+    for (const me of players) {
+      const [land] = (await me.api.get('/ard/lands')).body;
+      const heroes = (await me.api.get('/abtal/heroes')).body as Array<{
+        heroid: number;
+        residenceid: number | null;
+      }>;
+      for (const hero of heroes.filter((h) => h.residenceid === land.landid).slice(0, 1)) {
+        const body = {
+          missionType: 'SEARCHELEMENT',
+          landid: land.landid,
+          heroid: hero.heroid,
+          elemid: 1,
+        };
+        expect((await me.api.post('/misaar/mission/start', body)).status).toBe(200);
+      }
+      expect((await me.api.get('/dashboard/stat')).body.heroes.data.busy).toBe(1);
+      xp.push((await me.api.get('/athar/profile')).body.level.profilePoints);
+    }
+    const unread = await Promise.all(
+      players.map(
+        async (me) =>
+          (await me.api.get('/hatif/messages/countunread')).body.unreadMessages as number,
+      ),
+    );
+    const versions = await Promise.all(players.map((me) => version(me.id)));
+
+    ctx.clock.advance(DAY);
+    expect(await settleDueBatch(ctx.database.db, ctx.clock.now(), 500)).toBeGreaterThanOrEqual(2);
+
+    for (const [i, player] of players.entries()) {
+      expect(await version(player.id)).toBe(versions[i]! + 1);
+      // A day later the access token has expired: the player signs in again.
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/abwab/login',
+        payload: { username: player.login, password: player.password },
+      });
+      const me = { ...player, api: client(ctx, cookiesFrom(login)) };
+      expect((await me.api.get('/dashboard/stat')).body.heroes.data.busy).toBe(0);
+      expect((await me.api.get('/misaar/missions/status/running')).body).toHaveLength(0);
+      expect((await me.api.get('/hatif/messages/countunread')).body.unreadMessages).toBe(
+        unread[i]! + 1,
+      );
+      expect((await me.api.get('/athar/profile')).body.level.profilePoints).toBeGreaterThan(xp[i]!);
+    }
   });
 
   it('is per process and still never stale across processes', async () => {

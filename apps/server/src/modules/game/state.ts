@@ -146,11 +146,15 @@ function toHeroState(found: {
   };
 }
 
-/** Several heroes at once (settlement batches). */
-export async function heroesByIds(db: Executor, ids: readonly number[]): Promise<HeroState[]> {
+/**
+ * The heroes of a settlement batch, which come home from their missions: none of them is busy
+ * any more. The busy lookup is left out, since for hundreds of heroes PostgreSQL answers it
+ * by reading every running mission (tens of thousands when a backlog is being settled).
+ */
+export async function returningHeroes(db: Executor, ids: readonly number[]): Promise<HeroState[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(heroColumns)
+    .select({ ...heroColumns, busy: sql<boolean>`false` })
     .from(heroes)
     .where(sql`${heroes.id} = any(${`{${ids.join(',')}}`}::int[])`);
   return rows.map(toHeroState);

@@ -28,6 +28,38 @@ export interface DueMission {
   eta: Date | string;
 }
 
+/**
+ * What a settled mission keeps in `missions.result`: its effects, with nothing that is kept
+ * elsewhere (the report is the inbox message; the snapshots are the land's balances) and no
+ * empty fields. A quarter of the full outcome's size, which settlement writes once per mission.
+ */
+export type OutcomeRecord = {
+  -readonly [
+    K in Exclude<keyof MissionOutcome, 'report' | 'landGold' | 'vault'>
+  ]?: MissionOutcome[K];
+} & {
+  type: MissionType;
+  success: boolean;
+  landGold?: number;
+  vault?: { elemid: Element; delta: number };
+};
+
+export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
+  const r: OutcomeRecord = { type: o.type, success: o.success };
+  if (o.xp !== 0) r.xp = o.xp;
+  if (o.treasuryGold !== 0) r.treasuryGold = o.treasuryGold;
+  if (o.goldClaimed !== 0) r.goldClaimed = o.goldClaimed;
+  if (o.landGold) r.landGold = o.landGold.delta;
+  if (o.vault) r.vault = { elemid: o.vault.elemid, delta: o.vault.delta };
+  if (o.shards) r.shards = o.shards;
+  if (Object.keys(o.items).length > 0) r.items = o.items;
+  if (o.towerLevel) r.towerLevel = o.towerLevel;
+  if (o.seal) r.seal = o.seal;
+  if (o.residenceLandId !== null) r.residenceLandId = o.residenceLandId;
+  if (o.refund) r.refund = o.refund;
+  return r;
+}
+
 type Quad<T> = [T, T, T, T];
 /** A land whose balances the batch updates as it goes. */
 type BatchLand = Omit<LandState, 'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents'> & {
@@ -60,7 +92,7 @@ export class SettlementBatch {
   >();
   readonly ledger: LedgerEntry[] = [];
   readonly messages: Array<{ profileId: number; subject: string; body: string; at: Date }> = [];
-  readonly results: Array<{ id: number; result: MissionOutcome }> = [];
+  readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
 
   constructor(lands: readonly LandState[], heroes: readonly HeroState[]) {
     for (const land of lands) {
@@ -149,7 +181,7 @@ export class SettlementBatch {
       body: outcome.report.body,
       at,
     });
-    this.results.push({ id: m.id, result: outcome });
+    this.results.push({ id: m.id, result: outcomeRecord(outcome) });
   }
 
   private setVault(

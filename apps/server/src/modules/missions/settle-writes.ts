@@ -10,12 +10,24 @@ const rows = (list: readonly object[]): SQL => sql`${JSON.stringify(list)}::json
 
 /**
  * Writes a settled batch in a fixed number of set-based statements, whatever its size: the
- * balances, their ledger entries, board scores, inbox reports and the missions' new status.
+ * balances, their ledger entries, board scores, inbox reports, the missions' new status and
+ * the players' cache versions.
  */
-export async function writeBatch(tx: Tx, batch: SettlementBatch, settledAt: Date): Promise<void> {
-  const profiles = [...batch.profileDeltas].map(([id, d]) => ({ id, gold: d.gold, xp: d.xp }));
+export async function writeBatch(
+  tx: Tx,
+  batch: SettlementBatch,
+  profileIds: readonly number[],
+  settledAt: Date,
+): Promise<void> {
+  // Every player of the batch gets one cache-version bump, in the same statement that books
+  // their gold and XP (the statement triggers skip the batch: aleph.defer_versions is on).
+  const profiles = profileIds.map((id) => {
+    const d = batch.profileDeltas.get(id);
+    return { id, gold: d?.gold ?? 0, xp: d?.xp ?? 0 };
+  });
   if (profiles.length > 0) {
-    await tx.execute(sql`update profiles p set gold = p.gold + v.gold, xp = p.xp + v.xp
+    await tx.execute(sql`update profiles p
+      set gold = p.gold + v.gold, xp = p.xp + v.xp, state_version = p.state_version + 1
       from jsonb_to_recordset(${rows(profiles)}) as v(id int, gold bigint, xp bigint) where p.id = v.id`);
   }
   const golds = [...batch.touchedLands].map((id) => {

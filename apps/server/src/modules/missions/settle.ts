@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { queryLandsByIds } from '../game/land-query.js';
-import { heroesByIds } from '../game/state.js';
+import { returningHeroes } from '../game/state.js';
 import { SettlementBatch, type DueMission } from './settle-batch.js';
 import { writeBatch } from './settle-writes.js';
 
@@ -30,19 +30,18 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
   await tx.execute(
     sql`select id from profiles where id in ${idList(profileIds)} order by id for no key update`,
   );
-  // The batch bumps its players' cache versions once at the end, not once per statement.
+  // The batch bumps its players' cache versions once, with their balances, not once per
+  // statement; the setting lasts until the transaction ends.
   await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
   // Transfers change residents of the heroes' old homes too, so those are loaded as well.
-  const heroes = await heroesByIds(tx, heroIds);
+  const heroes = await returningHeroes(tx, heroIds);
   const homes = heroes
     .map((h) => h.residence?.landId)
     .filter((id): id is number => id !== undefined);
   const lands = await queryLandsByIds(tx, [...new Set([...landIds, ...homes])]);
   const batch = new SettlementBatch(lands, heroes);
   for (const m of due) batch.apply(m);
-  await writeBatch(tx, batch, now);
-  await tx.execute(sql`select set_config('aleph.defer_versions', 'off', true)`);
-  await tx.execute(sql`select aleph_bump_versions(${`{${profileIds.join(',')}}`}::int[])`);
+  await writeBatch(tx, batch, profileIds, now);
 }
 
 /**
