@@ -62,7 +62,10 @@ async function runWorkers(env: Record<string, string>, count: number) {
 
 async function settleInProcess(database: Database) {
   const log = { debug: () => undefined, error: (...args: unknown[]) => console.error(...args) };
-  const worker = startSettlementWorker(database.db, systemClock, log, { intervalMs: 3_600_000 });
+  const worker = startSettlementWorker(database.db, systemClock, log, {
+    intervalMs: 3_600_000,
+    lanes: 1,
+  });
   const started = performance.now();
   const settled = await worker.drain();
   const ms = performance.now() - started;

@@ -40,7 +40,10 @@ async function main() {
       'METRICS_TOKEN is not set: /metrics is open; keep it unreachable from the internet',
     );
   const jobs = [
-    startSettlementWorker(database.db, clock, app.log, { observer: app.metrics.settlement }),
+    startSettlementWorker(database.db, clock, app.log, {
+      observer: app.metrics.settlement,
+      ...(database.kind === 'pglite' ? { lanes: 1 } : {}),
+    }),
     startHousekeeping(database.db, clock, app.log),
   ];
 

@@ -186,4 +186,77 @@ describe('settlement workers racing', () => {
     expect(Number(xpAfter) - Number(xpBefore)).toBe(1000 * 150);
     await expectBooksBalanced(ctx);
   });
+
+  // A lane of the worker must not wait on a row that a request (or another lane) holds: it
+  // passes over those missions, settles the rest, and takes them up once they are free. Only
+  // PostgreSQL can hold a row lock while another connection claims; PGlite has one connection.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a batch passes over missions whose land or player another transaction holds, without waiting',
+    async () => {
+      const { profileId } = await player();
+      const other = await player();
+      const db = ctx.database.db;
+      const now = ctx.clock.now();
+      const rng = createRng(7);
+      const landIds: number[] = [];
+      for (let l = 0; l < 3; l++) {
+        const land = await createLand(
+          db,
+          profileId,
+          { continent: 1, terrain: 0, element: l as Element },
+          rng,
+          now,
+        );
+        landIds.push(land.id);
+        const [heroid] = await extraHeroes(profileId, 1, land.id, 40 + l);
+        await startMission(
+          db,
+          profileId,
+          { missionType: 'SEARCHELEMENT', landid: land.id, heroid: heroid!, elemid: 0 },
+          now,
+        );
+      }
+      await startMission(
+        db,
+        other.profileId,
+        {
+          missionType: 'SEARCHELEMENT',
+          landid: other.land.landid,
+          heroid: other.resident.heroid,
+          elemid: 1,
+        },
+        now,
+      );
+      ctx.clock.advance(DAY);
+      const later = ctx.clock.now();
+      const running = async (id: number) =>
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from missions where profile_id = ${id} and status = 'running'`,
+          )
+        )[0]!.n;
+
+      // A request holds the first land: its mission waits, the player's other two settle.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from lands where id = ${landIds[0]!} for update`);
+        expect(await settleDueBatch(db, later, 50)).toBe(3);
+        expect(await running(profileId)).toBe(1);
+        expect(await running(other.profileId)).toBe(0);
+      });
+      // Another transaction holds the player: none of the player's missions is claimed.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from profiles where id = ${profileId} for no key update`);
+        expect(await settleDueBatch(db, later, 50)).toBe(0);
+      });
+      expect(await settleDueBatch(db, later, 50)).toBe(1);
+      expect(await running(profileId)).toBe(0);
+      const [reports] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from messages where profile_id = ${profileId} and kind = 'mission'`,
+      );
+      expect(reports!.n).toBe(3);
+      await expectBooksBalanced(ctx);
+    },
+  );
 });

@@ -25,9 +25,18 @@ export interface SettlementObserver {
  */
 export const SETTLEMENT_BATCH_SIZE = 500;
 
+/**
+ * Batches one worker settles at once. While PostgreSQL writes one batch, the process works
+ * out the next: on two cores this settles about half as many again per second as one lane.
+ * Each lane claims only missions whose hero, land and player no other lane holds.
+ */
+export const SETTLEMENT_LANES = 2;
+
 export interface SettlementOptions {
   intervalMs?: number;
   batchSize?: number;
+  /** 1 on PGlite, whose one connection runs one transaction at a time. */
+  lanes?: number;
   observer?: SettlementObserver;
 }
 
@@ -57,6 +66,7 @@ export function startSettlementWorker(
 ): Job & { drain(): Promise<number> } {
   const intervalMs = options.intervalMs ?? 1000;
   const batchSize = options.batchSize ?? SETTLEMENT_BATCH_SIZE;
+  const lanes = Math.max(1, options.lanes ?? SETTLEMENT_LANES);
   const observer = options.observer;
   let stopped = false;
   let current: Promise<number> = Promise.resolve(0);
@@ -66,15 +76,29 @@ export function startSettlementWorker(
       const due = await sampleDue(db, clock.now());
       observer.due(due.count, due.oldestAgeSeconds);
     }
+    // Missions due when the drain starts; those that fall due meanwhile wait for the next tick,
+    // so a steady stream of missions cannot keep the drain (and the workflows after it) going.
+    const now = clock.now();
+    const lane = async () => {
+      let settled = 0;
+      while (!stopped) {
+        const started = performance.now();
+        const n = await settleDueBatch(db, now, batchSize);
+        const ms = performance.now() - started;
+        observer?.batch(n, ms / 1000);
+        if (n > 0) log.debug({ settled: n, batchSize, ms: Math.round(ms) }, 'settlement batch');
+        settled += n;
+        // A short batch is not the end: it may have passed over missions another lane held.
+        if (n === 0) break;
+      }
+      return settled;
+    };
+    // Every lane has ended before the drain does, also when one failed: no lane outlives its tick.
+    const ends = await Promise.allSettled(Array.from({ length: lanes }, lane));
     let total = 0;
-    while (!stopped) {
-      const started = performance.now();
-      const settled = await settleDueBatch(db, clock.now(), batchSize);
-      const ms = performance.now() - started;
-      observer?.batch(settled, ms / 1000);
-      if (settled > 0) log.debug({ settled, batchSize, ms: Math.round(ms) }, 'settlement batch');
-      total += settled;
-      if (settled < batchSize) break;
+    for (const end of ends) {
+      if (end.status === 'rejected') throw end.reason;
+      total += end.value;
     }
     // Workflows (profile level-ups) run in the same loop, apart from the requests that start them.
     while (!stopped) {

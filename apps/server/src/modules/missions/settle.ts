@@ -11,25 +11,27 @@ const idList = (ids: readonly number[]) => sql.raw(`(${ids.join(',')})`);
 
 /**
  * Applies the outcomes of claimed, still-running missions exactly once, in one transaction.
- * All their heroes, then all their lands, are locked in id order first: a mission start
- * locks one hero and then one land, so the two never wait on each other in a circle.
- * Effects are dated at each mission's ETA, not at when a worker got to it, so a late worker
+ * Unless the claim already `locked` them, all their heroes, then all their lands, then their
+ * players are locked in id order first: a mission start locks one hero and then one land, so
+ * the two never wait on each other in a circle. Effects are dated at each mission's ETA, not at when a worker got to it, so a late worker
  * changes nothing about the result or the week it counts in.
  */
-async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
+async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date, locked: boolean) {
   if (due.length === 0) return;
   const heroIds = [...new Set(due.map((m) => m.hero_id))].sort((a, b) => a - b);
   const landIds = [...new Set(due.map((m) => m.land_id))].sort((a, b) => a - b);
-  await tx.execute(
-    sql`select id from heroes where id in ${idList(heroIds)} order by id for no key update`,
-  );
-  await tx.execute(
-    sql`select id from lands where id in ${idList(landIds)} order by id for no key update`,
-  );
   const profileIds = [...new Set(due.map((m) => m.profile_id))].sort((a, b) => a - b);
-  await tx.execute(
-    sql`select id from profiles where id in ${idList(profileIds)} order by id for no key update`,
-  );
+  if (!locked) {
+    await tx.execute(
+      sql`select id from heroes where id in ${idList(heroIds)} order by id for no key update`,
+    );
+    await tx.execute(
+      sql`select id from lands where id in ${idList(landIds)} order by id for no key update`,
+    );
+    await tx.execute(
+      sql`select id from profiles where id in ${idList(profileIds)} order by id for no key update`,
+    );
+  }
   // The batch bumps its players' cache versions once, with their balances, not once per
   // statement; the setting lasts until the transaction ends.
   await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
@@ -45,20 +47,29 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
 }
 
 /**
- * Settles up to `limit` due missions in one transaction. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several workers (in several processes) share the work
- * without ever settling one mission twice.
+ * Settles up to `limit` due missions in one transaction. The claim locks each mission with
+ * its hero, land and player, and passes over any mission one of whose rows another
+ * transaction holds (SKIP LOCKED): several workers, and several lanes of one worker, share
+ * the work without settling a mission twice, and a batch never waits on a request or on
+ * another batch (settling the same land's missions in two batches at once would make the
+ * second wait for the first). Passed-over missions are taken by a later batch.
  */
 export async function settleDueBatch(db: Db, now: Date, limit: number): Promise<number> {
   return withRetry(() =>
     db.transaction(async (tx) => {
       const due = await queryRows<DueMission>(
         tx,
-        sql`select ${DUE_COLUMNS} from missions
-            where status = 'running' and eta <= ${now}
-            order by eta, id limit ${limit} for update skip locked`,
+        sql`select m.id, m.profile_id, m.hero_id, m.land_id, m.type, m.params, m.seed, m.reservation, m.eta
+            from missions m
+            join heroes h on h.id = m.hero_id
+            join lands l on l.id = m.land_id
+            join profiles p on p.id = m.profile_id
+            where m.status = 'running' and m.eta <= ${now}
+            order by m.eta, m.id limit ${limit}
+            for update of m skip locked
+            for no key update of h, l, p skip locked`,
       );
-      await settleLocked(tx, due, now);
+      await settleLocked(tx, due, now, true);
       return due.length;
     }),
   );
@@ -87,7 +98,7 @@ export async function settlePlayerDue(db: Db, profileId: number, now: Date): Pro
             where profile_id = ${profileId} and status = 'running' and eta <= ${now}
             order by eta, id for update`,
       );
-      await settleLocked(tx, due, now);
+      await settleLocked(tx, due, now, false);
       return due.length;
     }),
   );
