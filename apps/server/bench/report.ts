@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot } from '../src/config.js';
 import type { CapacityStep } from './capacity.js';
 import type { EndpointResult } from './http.js';
-import { SETTLEMENT_BATCH_SIZE } from '../src/jobs/settlement-worker.js';
+import { SETTLEMENT_BATCH_SIZE, SETTLEMENT_LANES } from '../src/jobs/settlement-worker.js';
 import type { SettlementResult } from './settlement.js';
 import type { WebResult } from './web.js';
 
@@ -116,7 +116,7 @@ export function writeReport(report: BenchReport, when: Date): string {
       '## Settlement',
       '',
       `${report.settlement[0]!.missions.toLocaleString('en')} due missions (five heroes on each of a fifth as many lands) are settled by the server's own`,
-      `settlement worker (\`startSettlementWorker\`, batches of ${SETTLEMENT_BATCH_SIZE}), each in a process of its own, timed from the moment every`,
+      `settlement worker (\`startSettlementWorker\`, batches of ${SETTLEMENT_BATCH_SIZE}, ${SETTLEMENT_LANES} at once on PostgreSQL), each in a process of its own, timed from the moment every`,
       'worker is connected and told to go until the last one has nothing left; then as many again by two such processes at once.',
       "Each setting runs three times on fresh missions and its median is judged, since this shared machine's speed drifts.",
       '',
