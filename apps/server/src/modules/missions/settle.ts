@@ -6,15 +6,16 @@ import { returningHeroes } from '../game/state.js';
 import { SettlementBatch, type DueMission } from './settle-batch.js';
 import { writeBatch } from './settle-writes.js';
 
-const DUE_COLUMNS = sql`id, profile_id, hero_id, land_id, type, params, seed, reservation, eta`;
+const DUE_COLUMNS = sql`m.id, m.profile_id, m.hero_id, m.land_id, m.type, m.params, m.seed, m.reservation, m.eta`;
 const idList = (ids: readonly number[]) => sql.raw(`(${ids.join(',')})`);
 
 /**
  * Applies the outcomes of claimed, still-running missions exactly once, in one transaction.
  * Unless the claim already `locked` them, all their heroes, then all their lands, then their
  * players are locked in id order first: a mission start locks one hero and then one land, so
- * the two never wait on each other in a circle. Effects are dated at each mission's ETA, not at when a worker got to it, so a late worker
- * changes nothing about the result or the week it counts in.
+ * the two never wait on each other in a circle. Effects are dated at each mission's ETA, not
+ * at when a worker got to it, so a late worker changes nothing about the result or the week
+ * it counts in.
  */
 async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date, locked: boolean) {
   if (due.length === 0) return;
@@ -59,8 +60,7 @@ export async function settleDueBatch(db: Db, now: Date, limit: number): Promise<
     db.transaction(async (tx) => {
       const due = await queryRows<DueMission>(
         tx,
-        sql`select m.id, m.profile_id, m.hero_id, m.land_id, m.type, m.params, m.seed, m.reservation, m.eta
-            from missions m
+        sql`select ${DUE_COLUMNS} from missions m
             join heroes h on h.id = m.hero_id
             join lands l on l.id = m.land_id
             join profiles p on p.id = m.profile_id
@@ -94,9 +94,9 @@ export async function settlePlayerDue(db: Db, profileId: number, now: Date): Pro
     db.transaction(async (tx) => {
       const due = await queryRows<DueMission>(
         tx,
-        sql`select ${DUE_COLUMNS} from missions
-            where profile_id = ${profileId} and status = 'running' and eta <= ${now}
-            order by eta, id for update`,
+        sql`select ${DUE_COLUMNS} from missions m
+            where m.profile_id = ${profileId} and m.status = 'running' and m.eta <= ${now}
+            order by m.eta, m.id for update`,
       );
       await settleLocked(tx, due, now, false);
       return due.length;
