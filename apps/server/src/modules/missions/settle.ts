@@ -9,30 +9,38 @@ import { writeBatch } from './settle-writes.js';
 const DUE_COLUMNS = sql`m.id, m.profile_id, m.hero_id, m.land_id, m.type, m.params, m.seed, m.reservation, m.eta`;
 const idList = (ids: readonly number[]) => sql.raw(`(${ids.join(',')})`);
 
+const ids = (due: readonly DueMission[], key: 'hero_id' | 'land_id' | 'profile_id') =>
+  [...new Set(due.map((m) => m[key]))].sort((a, b) => a - b);
+
 /**
- * Applies the outcomes of claimed, still-running missions exactly once, in one transaction.
- * Unless the claim already `locked` them, all their heroes, then all their lands, then their
- * players are locked in id order first: a mission start locks one hero and then one land, so
- * the two never wait on each other in a circle. Effects are dated at each mission's ETA, not
+ * For a player's own read, which waits for rows instead of passing over them: all the
+ * missions' heroes, then all their lands, then their players are locked in id order. A mission
+ * start locks one hero and then one land, so the two never wait on each other in a circle.
+ */
+async function lockInIdOrder(tx: Tx, due: readonly DueMission[]) {
+  if (due.length === 0) return;
+  await tx.execute(
+    sql`select id from heroes where id in ${idList(ids(due, 'hero_id'))} order by id for no key update`,
+  );
+  await tx.execute(
+    sql`select id from lands where id in ${idList(ids(due, 'land_id'))} order by id for no key update`,
+  );
+  await tx.execute(
+    sql`select id from profiles where id in ${idList(ids(due, 'profile_id'))} order by id for no key update`,
+  );
+}
+
+/**
+ * Applies the outcomes of claimed, still-running missions, whose heroes, lands and players
+ * the transaction already holds, exactly once. Effects are dated at each mission's ETA, not
  * at when a worker got to it, so a late worker changes nothing about the result or the week
  * it counts in.
  */
-async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date, locked: boolean) {
+async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
   if (due.length === 0) return;
-  const heroIds = [...new Set(due.map((m) => m.hero_id))].sort((a, b) => a - b);
-  const landIds = [...new Set(due.map((m) => m.land_id))].sort((a, b) => a - b);
-  const profileIds = [...new Set(due.map((m) => m.profile_id))].sort((a, b) => a - b);
-  if (!locked) {
-    await tx.execute(
-      sql`select id from heroes where id in ${idList(heroIds)} order by id for no key update`,
-    );
-    await tx.execute(
-      sql`select id from lands where id in ${idList(landIds)} order by id for no key update`,
-    );
-    await tx.execute(
-      sql`select id from profiles where id in ${idList(profileIds)} order by id for no key update`,
-    );
-  }
+  const heroIds = ids(due, 'hero_id');
+  const landIds = ids(due, 'land_id');
+  const profileIds = ids(due, 'profile_id');
   // The batch bumps its players' cache versions once, with their balances, not once per
   // statement; the setting lasts until the transaction ends.
   await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
@@ -69,7 +77,7 @@ export async function settleDueBatch(db: Db, now: Date, limit: number): Promise<
             for update of m skip locked
             for no key update of h, l, p skip locked`,
       );
-      await settleLocked(tx, due, now, true);
+      await settleLocked(tx, due, now);
       return due.length;
     }),
   );
@@ -98,7 +106,8 @@ export async function settlePlayerDue(db: Db, profileId: number, now: Date): Pro
             where m.profile_id = ${profileId} and m.status = 'running' and m.eta <= ${now}
             order by m.eta, m.id for update`,
       );
-      await settleLocked(tx, due, now, false);
+      await lockInIdOrder(tx, due);
+      await settleLocked(tx, due, now);
       return due.length;
     }),
   );
