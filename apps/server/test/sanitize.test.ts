@@ -7,6 +7,20 @@ const corpus: string[] = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'fixtures/xss-corpus.json'), 'utf8'),
 );
 
+/** Style and URL vectors with what must go and what must stay (the browser test reads it too). */
+interface PolicyVector {
+  name: string;
+  html: string;
+  gone: string[];
+  kept: string[];
+}
+const policyCorpus: PolicyVector[] = JSON.parse(
+  readFileSync(
+    path.join(import.meta.dirname, '../../../packages/contracts/src/html-policy.corpus.json'),
+    'utf8',
+  ),
+);
+
 /** Every attribute value of every element in the output. */
 function attributes(html: string): Array<[string, string]> {
   const found: Array<[string, string]> = [];
@@ -80,5 +94,23 @@ describe('message bodies are sanitised on the server', () => {
     expect(sanitizeMessageHtml('<a href="https://example.com" target="_blank">n</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">n</a>',
     );
+  });
+});
+
+describe('message styles and links follow the policy (docs/api.md, Messages)', () => {
+  it.each(policyCorpus.map((v) => [v.name, v]))('%s', (_name, vector) => {
+    const { html, gone, kept } = vector as PolicyVector;
+    const clean = sanitizeMessageHtml(html);
+    for (const part of gone) expect(clean).not.toContain(part);
+    for (const part of kept) expect(clean).toContain(part);
+  });
+
+  it('keeps no backslash, protocol-relative link or positioning anywhere in the corpus', () => {
+    for (const { html } of policyCorpus) {
+      for (const [name, value] of attributes(sanitizeMessageHtml(html))) {
+        if (name === 'href' || name === 'src') expect(value).not.toMatch(/\\|^\s*\/\//);
+        if (name === 'style') expect(value).not.toMatch(/\\|position|url\s*\(|expression|!/i);
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import DOMPurify from 'dompurify';
+import policyCorpus from '../../../../packages/contracts/src/html-policy.corpus.json';
 import { sanitizeMessageHtml } from './sanitize-html';
 
 /** The sanitised HTML parsed back, to look at elements and attributes rather than text. */
@@ -102,5 +103,28 @@ describe('message body sanitiser (browser)', () => {
     expect(sanitizeMessageHtml(html)).toBe('<a>ftp</a>');
     // The shared DOMPurify instance keeps its defaults: the message hooks are private.
     expect(DOMPurify.sanitize(html)).toContain('ftp://');
+  });
+});
+
+// The server's test reads the same vectors: both halves of the policy must agree.
+describe('message styles and links (browser), docs/api.md Messages', () => {
+  it.each(policyCorpus.map((v) => [v.name, v] as const))('%s', (_name, { html, gone, kept }) => {
+    const clean = sanitizeMessageHtml(html);
+    for (const part of gone) expect(clean).not.toContain(part);
+    for (const part of kept) expect(clean).toContain(part);
+  });
+
+  it('leaves no link a browser would read as another site, and no positioned style', () => {
+    const box = parse(policyCorpus.map((v) => v.html).join(''));
+    for (const element of box.querySelectorAll('[href], [src]')) {
+      const url = element.getAttribute('href') ?? element.getAttribute('src') ?? '';
+      // Resolved against the game's own address, as the browser resolves a click.
+      expect(new URL(url, 'https://game.example/messages').host).not.toMatch(/evil/i);
+      expect(url).not.toContain('\\');
+    }
+    for (const element of box.querySelectorAll<HTMLElement>('[style]')) {
+      expect(element.style.position).toBe('');
+      expect(element.getAttribute('style')).not.toMatch(/\\|url\s*\(/i);
+    }
   });
 });
