@@ -6,7 +6,8 @@ import { AppError } from './errors.js';
 
 /**
  * Fixed-window counters kept in the database, so every server process behind a load balancer
- * counts against the same limit. One atomic upsert per hit.
+ * counts against the same limit. One atomic upsert per hit: callers count an attempt before
+ * doing the work it guards, so parallel requests cannot all slip under the limit.
  */
 export interface RateState {
   hits: number;
@@ -47,17 +48,22 @@ export async function hit(
   return toState(rows[0], rule, now);
 }
 
-export async function peek(
+/** Gives back one hit of the current window (an attempt that turned out legitimate). */
+export async function refund(
   db: Executor,
   key: string,
   rule: RateLimitRule,
   now: Date,
-): Promise<RateState> {
-  const rows = await queryRows<{ hits: number; window_start: Date | string }>(
-    db,
-    sql`select hits, window_start from rate_limits where key = ${key}`,
+): Promise<void> {
+  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000);
+  await db.execute(
+    sql`update rate_limits set hits = greatest(hits - 1, 0)
+        where key = ${key} and window_start > ${cutoff}`,
   );
-  return toState(rows[0], rule, now);
+}
+
+export async function clear(db: Executor, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
 export function tooMany(state: RateState, message: string): AppError {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   EMAIL_PATTERN,
   ErrorCode,
@@ -12,9 +12,10 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { authNonces, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
-import { hit, peek, tooMany } from '../../lib/rate-limit.js';
+import { hit, tooMany } from '../../lib/rate-limit.js';
 import { createAccount } from '../world/accounts.js';
 import type { AccountCreatedHook } from './account-hooks.js';
+import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, type SessionTokens } from './sessions.js';
 import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
@@ -144,11 +145,11 @@ export async function register(deps: AuthDeps, body: RegisterBody, domain: strin
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
-const TOO_MANY = 'Too many login attempts. Please wait a few minutes and try again.';
 
 /**
- * Throttled per client address (every attempt) and per username (failed attempts), with
- * counters in the database so every process enforces the same limits.
+ * Throttled per client address, per (username, client address) and, more loosely, per
+ * username; every attempt is counted before its password is checked, in the database so
+ * every process enforces the same limits (login-limits.ts, docs/operations.md).
  */
 export async function login(
   deps: AuthDeps,
@@ -156,23 +157,14 @@ export async function login(
   client: string,
   now: Date,
 ): Promise<SessionTokens> {
-  const { loginPerClient, loginPerUsername } = deps.config.rateLimits;
-  const userKey = `login:user:${body.username.toLowerCase()}`;
-  const byClient = await hit(deps.db, `login:client:${client}`, loginPerClient, now);
-  if (byClient.hits > loginPerClient.max) throw tooMany(byClient, TOO_MANY);
-  const byUser = await peek(deps.db, userKey, loginPerUsername, now);
-  if (byUser.hits >= loginPerUsername.max) throw tooMany(byUser, TOO_MANY);
-
+  const attempt = await reserveLoginAttempt(deps.db, deps.config, body.username, client, now);
   const [user] = await deps.db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.loginLower, body.username.toLowerCase()))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !ok) {
-    await hit(deps.db, userKey, loginPerUsername, now);
-    throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
-  }
-  await deps.db.execute(sql`delete from rate_limits where key = ${userKey}`);
+  if (!user || !ok) throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
+  await attempt.succeeded();
   return createSession(deps.db, user.id, now, deps.config);
 }
