@@ -7,9 +7,9 @@ import {
   type RunningMissionRef,
 } from '@aleph/rules';
 import type { MissionBody } from '@aleph/contracts';
-import { preparedRows, type Executor } from '../../db/client.js';
+import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { uncached, type Cached } from '../game/cached.js';
+import { uncached, type Cached } from '../../lib/profile-cache.js';
 import {
   heroFromJson,
   heroJson,
@@ -30,7 +30,9 @@ export const heroNotFound = () => notFound('Hero not found.', 'HERO_NOT_FOUND');
 /**
  * Loads everything the rules need to judge a mission. With `lock`, the hero's row and then
  * the land's row are locked (always in that order, here and in settlement), so concurrent
- * starts on one hero or one land run one after the other.
+ * starts on one hero or one land run one after the other. Only the player's own rows are
+ * locked: naming another player's hero or land answers 404 at once instead of waiting for
+ * whoever holds that row.
  */
 export async function loadCheckInput(
   db: Executor,
@@ -41,8 +43,16 @@ export async function loadCheckInput(
   cached: Cached = uncached,
 ): Promise<MissionCheckInput> {
   if (lock) {
-    await db.execute(sql`select id from heroes where id = ${body.heroid} for no key update`);
-    await db.execute(sql`select id from lands where id = ${body.landid} for no key update`);
+    const hero = await queryRows(
+      db,
+      sql`select id from heroes where id = ${body.heroid} and owner_id = ${profileId} for no key update`,
+    );
+    if (hero.length === 0) throw heroNotFound();
+    const land = await queryRows(
+      db,
+      sql`select id from lands where id = ${body.landid} and owner_id = ${profileId} for no key update`,
+    );
+    if (land.length === 0) throw landNotFound();
   }
   // The hero, the land and everything else the rules need, in one round trip.
   const load = async () => {
