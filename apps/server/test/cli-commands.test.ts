@@ -254,6 +254,26 @@ describe('the command line', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('refuses any option a command does not declare, by name, with exit code 1', async () => {
+    const env = { DATA_DIR: path.join(dir, 'untouched') };
+    for (const [argv, shown] of [
+      [['users', 'list', '-x'], '-x'],
+      [['grant', 'gold', 'alice', '5', '-v'], '-v'],
+      [['world', 'create', '--force'], '--force'],
+      [['users', 'create', 'carol', '--email', 'c@example.com', '--adress', '0x1'], '--adress'],
+    ] as const) {
+      const run = io(env);
+      expect(await runCli(argv, run.io), argv.join(' ')).toBe(1);
+      expect(run.err()).toBe(
+        `error: Unknown option ${shown}. Run the command with --help for its options.\n`,
+      );
+    }
+    const twice = io(env);
+    expect(await runCli(['users', 'list', '--limit', '1', '--limit=2'], twice.io)).toBe(1);
+    expect(twice.err()).toBe('error: --limit is given twice.\n');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('says the embedded database is in use instead of opening it twice', async () => {
     mkdirSync(path.join(dir, 'busy'), { recursive: true });
     // A live process (this test's parent) holds the lock.

@@ -1,3 +1,4 @@
+import { parseArgs as parseOptions } from 'node:util';
 import { CliError } from './command.js';
 
 export interface ParsedArgs {
@@ -5,35 +6,54 @@ export interface ParsedArgs {
   options: Map<string, string>;
 }
 
+/** A negative number such as `-3` is an argument (refused later as a number), not an option. */
+const NEGATIVE_NUMBER = /^-\d/;
+
 /**
- * A small argv parser: positionals, and `--name value` or `--name=value` for the options a
- * command declares. Anything else starting with `--` is refused by name, so a typo never
- * passes silently. `--` ends the options.
+ * Positionals, and `--name value` or `--name=value` for the options a command declares, parsed
+ * by node:util's parseArgs in strict mode: any other option (`--adress`, `-x`) is refused by
+ * name, so a typo never passes silently. `--` ends the options.
  */
 export function parseArgs(argv: readonly string[], known: readonly string[] = []): ParsedArgs {
-  const positionals: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--')) {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (!known.includes(name)) throw new CliError(`Unknown option --${name}.`);
-    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
-    if (value === undefined || (eq === -1 && value.startsWith('--'))) {
-      throw new CliError(`--${name} needs a value.`);
-    }
-    if (options.has(name)) throw new CliError(`--${name} is given twice.`);
-    options.set(name, value);
+  // A NUL cannot occur in a real argument, so these stand-ins cannot clash with one.
+  const stashed = new Map<string, string>();
+  const args = argv.map((arg, i) => {
+    if (!NEGATIVE_NUMBER.test(arg)) return arg;
+    const token = `\0${i}`;
+    stashed.set(token, arg);
+    return token;
+  });
+  const restore = (value: string) => stashed.get(value) ?? value;
+  let parsed;
+  try {
+    parsed = parseOptions({
+      args,
+      options: Object.fromEntries(
+        known.map((name) => [name, { type: 'string' as const, multiple: true }]),
+      ),
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (err) {
+    throw new CliError(refusal(err));
   }
-  return { positionals, options };
+  const options = new Map<string, string>();
+  for (const [name, values] of Object.entries(parsed.values)) {
+    const list = (values ?? []) as string[];
+    if (list.length > 1) throw new CliError(`--${name} is given twice.`);
+    if (list[0] !== undefined) options.set(name, restore(list[0]));
+  }
+  return { positionals: parsed.positionals.map(restore), options };
+}
+
+/** node:util's messages, in the CLI's one-line form. */
+function refusal(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  const name = /'(--?[^' ]+)/.exec(e.message ?? '')?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && name)
+    return `Unknown option ${name}. Run the command with --help for its options.`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && name) return `${name} needs a value.`;
+  return e.message ?? String(err);
 }
 
 /** Exactly `names.length` positionals, or a refusal that says which are missing or extra. */
