@@ -131,7 +131,8 @@ export async function signedRegistration(
     statement: options.statement ?? 'Sign to register',
     uri: `https://${TEST_DOMAIN}`,
     version: '1',
-    chainId: 1,
+    // The server accepts only the payment chain when one is configured.
+    chainId: ctx.config.payments.chainId ?? 1,
     nonce,
     issuedAt: ctx.clock.now(),
   });

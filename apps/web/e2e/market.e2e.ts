@@ -62,7 +62,7 @@ afterAll(async () => {
 
 /** A registered player whose wallet holds 10 ETH on the development chain. */
 async function fundedPlayer(): Promise<Player> {
-  const player = await createPlayer(server, 'buyer');
+  const player = await createPlayer(server, 'buyer', CHAIN_ID);
   const hash = await walletOf(funder).sendTransaction({
     to: player.account.address,
     value: parseEther('10'),

@@ -15,7 +15,12 @@ let counter = 0;
  * Registers a fresh player over HTTP with a real wallet signature (the browser registration
  * journey is auth.e2e.ts; other journeys start from a registered player).
  */
-export async function createPlayer(server: RunningServer, prefix = 'p'): Promise<Player> {
+export async function createPlayer(
+  server: RunningServer,
+  prefix = 'p',
+  /** The server's CHAIN_ID when it has one: registration accepts only that chain. */
+  chainId = 1,
+): Promise<Player> {
   counter += 1;
   const login = `${prefix}_${Date.now().toString(36)}_${counter}`;
   const password = 'a long enough secret';
@@ -28,7 +33,7 @@ export async function createPlayer(server: RunningServer, prefix = 'p'): Promise
     statement: 'Sign to register',
     uri: server.url,
     version: '1',
-    chainId: 1,
+    chainId,
     nonce,
     issuedAt: new Date(),
   });

@@ -54,7 +54,9 @@ export async function authRoutes(base: FastifyInstance) {
     '/register',
     { schema: { body: RegisterBody, response: { 201: Ok, ...errors } } },
     async (request, reply) => {
-      const domain = config.siweDomain ?? request.host;
+      // Never X-Forwarded-Host: whoever sends the request chooses it. Without SIWE_DOMAIN
+      // (development only; required in production) the Host header is the best we know.
+      const domain = config.siweDomain ?? request.headers.host ?? '';
       await register(deps, request.body, domain, clock.now());
       return reply.status(201).send({ ok: true });
     },

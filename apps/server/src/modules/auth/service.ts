@@ -106,9 +106,18 @@ function uniqueViolation(err: unknown): AppError | undefined {
   return pg.constraint === 'users_address_key' ? addressTaken() : loginTaken();
 }
 
+/** `domain`: SIWE_DOMAIN, or in development the request's Host (routes.ts). */
 export async function register(deps: AuthDeps, body: RegisterBody, domain: string, now: Date) {
   validateFields(body);
-  const { nonce, address } = await verifyRegistrationMessage(body, domain, now);
+  const { nonce, address } = await verifyRegistrationMessage(
+    body,
+    {
+      domain,
+      chainId: deps.config.payments.chainId,
+      maxAgeSeconds: deps.config.nonceTtlSeconds,
+    },
+    now,
+  );
   // A replayed message is refused as such, before anything else is looked at.
   if (!(await isNonceUsable(deps.db, nonce, now))) throw nonceInvalid();
   const addressLower = address.toLowerCase();

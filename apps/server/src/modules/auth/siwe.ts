@@ -11,18 +11,62 @@ export interface SignedRegistration {
   signature: string;
 }
 
-/** Messages issued too far in the future are refused; a little clock skew is tolerated. */
-const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+/** What a registration message must be bound to. */
+export interface SiweExpectation {
+  /** host[:port] of this site (SIWE_DOMAIN, or the request's Host in development). */
+  domain: string;
+  /** The payment chain when one is configured; otherwise any positive chain id passes. */
+  chainId: number | undefined;
+  /** A message dated earlier than a nonce lives cannot be fresh. */
+  maxAgeSeconds: number;
+}
+
+/** Clocks of the wallet's machine and the server's may differ a little, either way. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+type Parsed = ReturnType<typeof parseSiweMessage>;
+
+/** The URI must be a page of this site: http(s), with exactly the expected host[:port]. */
+function sameOrigin(uri: string, domain: string): boolean {
+  try {
+    const url = new URL(uri);
+    const port = url.port ? `:${url.port}` : '';
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      `${url.hostname}${port}` === domain.toLowerCase()
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The reason a message's URI, chain or date is unacceptable, or undefined. */
+function bindingProblem(parsed: Parsed, expected: SiweExpectation, now: Date): string | undefined {
+  if (!parsed.uri || !sameOrigin(parsed.uri, expected.domain))
+    return `The signed message's URI must be a page of ${expected.domain}.`;
+  const chainId = parsed.chainId;
+  if (chainId === undefined || !Number.isSafeInteger(chainId) || chainId < 1)
+    return "The signed message's chain ID must be a positive integer.";
+  if (expected.chainId !== undefined && chainId !== expected.chainId)
+    return `The signed message names chain ${chainId}; this game uses chain ${expected.chainId}. Switch your wallet to it and connect again.`;
+  const issued = parsed.issuedAt?.getTime();
+  if (issued === undefined || Number.isNaN(issued))
+    return "The signed message's Issued At is not a valid ISO 8601 time.";
+  if (issued > now.getTime() + CLOCK_SKEW_MS) return 'The signed message is dated in the future.';
+  if (issued < now.getTime() - expected.maxAgeSeconds * 1000 - CLOCK_SKEW_MS)
+    return "The signed message's Issued At is too old. Please connect your wallet again.";
+  return undefined;
+}
 
 /**
- * Checks that `message` is an EIP-4361 message for this site whose statement is
- * 'Sign to register', made for `address`, and that `signature` is that address's signature
- * of it. Returns the nonce, which the caller consumes in the account's transaction.
+ * Checks that `message` is an EIP-4361 message for this site (domain, URI, chain, a recent
+ * Issued At) whose statement is 'Sign to register', made for `address`, and that `signature`
+ * is that address's signature of it. Returns the nonce, which the caller consumes in the account's transaction.
  * Only externally owned accounts are supported: contract wallets need a chain client.
  */
 export async function verifyRegistrationMessage(
   input: SignedRegistration,
-  expectedDomain: string,
+  expected: SiweExpectation,
   now: Date,
 ): Promise<{ nonce: string; address: `0x${string}` }> {
   if (!isAddress(input.address, { strict: false })) {
@@ -41,7 +85,7 @@ export async function verifyRegistrationMessage(
   if (!parsed.domain || !parsed.address || !parsed.nonce || !parsed.uri || parsed.version !== '1') {
     throw invalid('The signed message is not a valid Sign-In with Ethereum message.');
   }
-  if (parsed.domain !== expectedDomain) {
+  if (parsed.domain !== expected.domain) {
     throw invalid('The signed message was made for another site.');
   }
   if (parsed.statement !== REGISTER_STATEMENT) {
@@ -50,10 +94,9 @@ export async function verifyRegistrationMessage(
   if (!isAddressEqual(parsed.address, address)) {
     throw invalid('The signed message names another wallet address.');
   }
-  if (parsed.issuedAt && parsed.issuedAt.getTime() > now.getTime() + MAX_FUTURE_SKEW_MS) {
-    throw invalid('The signed message is dated in the future.');
-  }
-  if (!validateSiweMessage({ message: parsed, domain: expectedDomain, address, time: now })) {
+  const problem = bindingProblem(parsed, expected, now);
+  if (problem) throw invalid(problem);
+  if (!validateSiweMessage({ message: parsed, domain: expected.domain, address, time: now })) {
     throw invalid('The signed message has expired or is not valid yet.');
   }
   const valid = await verifyMessage({
