@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { serverRoot } from '../config.js';
+import { pgliteStartParams, readClusterBundle, seedPgliteFolder } from './pglite-cluster.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -96,7 +97,19 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     mkdirSync(path.dirname(dir), { recursive: true });
     unlock = lockPglite(dir);
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // A new folder, or an in-memory database (tests), starts from the shipped empty cluster
+  // instead of running initdb (pglite-cluster.ts).
+  const startParams = [...pgliteStartParams];
+  let client: PGlite;
+  if (dir) {
+    seedPgliteFolder(dir);
+    client = new PGlite(dir, { startParams });
+  } else {
+    const bundle = readClusterBundle();
+    client = new PGlite(
+      bundle ? { startParams, loadDataDir: new Blob([bundle]) } : { startParams },
+    );
+  }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
