@@ -2,6 +2,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Import boundaries as docs/architecture.md states them. Paths are relative to this file.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const webFeatures = readdirSync(`${root}apps/web/src/features`, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const layerZones = [
+  {
+    target: ['./packages/rules', './packages/contracts'],
+    from: './apps',
+    message: 'The shared packages import nothing of the apps.',
+  },
+  {
+    target: './packages/rules',
+    from: './packages/contracts',
+    message: 'Rules are below contracts: contracts import rules, never the reverse.',
+  },
+  {
+    target: './apps/web',
+    from: './apps/server/src',
+    message: 'The web app never imports the server.',
+  },
+  {
+    target: './apps/server',
+    from: './apps/web/src',
+    message: 'The server never imports the web app.',
+  },
+  {
+    target: ['./apps/server/src/lib', './apps/server/src/db', './apps/server/src/modules/game'],
+    from: './apps/server/src/modules',
+    except: ['./game', './prefixes.ts'],
+    message: 'Shared server layers never import a domain module (docs/architecture.md).',
+  },
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/api'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'lib and api never import features or app (docs/architecture.md).',
+  },
+  ...webFeatures.map((f) => ({
+    target: `./apps/web/src/features/${f}`,
+    from: './apps/web/src/features',
+    except: [`./${f}`],
+    message: 'Features never import each other; share through src/lib (docs/architecture.md).',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -25,6 +74,32 @@ export default tseslint.config(
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            `${root}packages/rules/tsconfig.json`,
+            `${root}packages/contracts/tsconfig.json`,
+            `${root}apps/server/tsconfig.json`,
+            `${root}apps/web/tsconfig.json`,
+          ],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // Type-only imports are erased at build time and are not counted as a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
     },
   },
   {

@@ -16,15 +16,8 @@ import type { AccountCreatedHook } from './modules/auth/account-hooks.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionResolver } from './modules/auth/access-query.js';
 import { API_PREFIXES } from './modules/prefixes.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { landRoutes } from './modules/lands/routes.js';
-import { heroRoutes } from './modules/heroes/routes.js';
-import { missionRoutes } from './modules/missions/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { boardRoutes } from './modules/boards/routes.js';
-import { messageRoutes } from './modules/messages/routes.js';
-import { workflowRoutes } from './modules/workflows/routes.js';
-import { marketRoutes } from './modules/market/routes.js';
+import { playerRoutes } from './http/player-routes.js';
+import { marketOfferRoutes } from './modules/market/routes.js';
 import { syncItemCatalogue } from './modules/world/catalogue.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { AccessLog, requestIdGenerator } from './modules/metrics/logging.js';
@@ -82,15 +75,8 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: API_PREFIXES.auth });
-  await app.register(profileRoutes, { prefix: API_PREFIXES.profile });
-  await app.register(landRoutes, { prefix: API_PREFIXES.lands });
-  await app.register(heroRoutes, { prefix: API_PREFIXES.heroes });
-  await app.register(missionRoutes, { prefix: API_PREFIXES.missions });
-  await app.register(dashboardRoutes, { prefix: API_PREFIXES.dashboard });
-  await app.register(boardRoutes, { prefix: API_PREFIXES.boards });
-  await app.register(messageRoutes, { prefix: API_PREFIXES.messages });
-  await app.register(workflowRoutes, { prefix: API_PREFIXES.workflows });
-  await app.register(marketRoutes, { prefix: API_PREFIXES.market });
+  await app.register(marketOfferRoutes, { prefix: API_PREFIXES.market });
+  await app.register(playerRoutes);
   if (deps.config.testMode) await app.register(testRoutes, { prefix: '/__test' });
 
   await registerSpa(app, deps.config.webDist);

@@ -52,3 +52,9 @@ export class ProfileCache {
     }
   }
 }
+
+/** A read through the cache: `key` names the read, `load` runs it on a miss. */
+export type Cached = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/** No caching: for callers outside a request (tests, jobs). */
+export const uncached: Cached = (_key, load) => load();

@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { signedOut } from '../app/auth-slice';
 import { createReauthBaseQuery } from './base-query';
+import { sessionLost } from './session-lost';
 
 /** The one RTK Query API of the app; features add endpoints with injectEndpoints. */
 export const api = createApi({
@@ -9,7 +9,7 @@ export const api = createApi({
     // Same origin as the page (the dev server proxies the API prefixes).
     baseUrl: window.location.origin,
     onSessionLost: (dispatch) => {
-      dispatch(signedOut());
+      dispatch(sessionLost());
       dispatch(api.util.resetApiState());
     },
   }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sessionLost } from '../api/session-lost';
 import {
   authReducer,
   logoutAcknowledged,
@@ -43,5 +44,14 @@ describe('auth slice', () => {
     expect(afterLogout).toEqual({ version: '', checked: true, justLoggedOut: true });
     expect(authReducer(afterLogout, logoutAcknowledged()).justLoggedOut).toBe(false);
     expect(authReducer(afterLogin, signedOut()).justLoggedOut).toBe(false);
+  });
+
+  it('signs out, without the logout screen, when the API loses the session', () => {
+    const before = authReducer(start(), signedIn());
+    expect(authReducer(before, sessionLost())).toEqual({
+      version: '',
+      checked: true,
+      justLoggedOut: false,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionLost } from '../api/session-lost';
 
 /**
  * Session state (spec sections 3 and 4). `version` is the spec's version marker: '' without a
@@ -45,6 +46,14 @@ const authSlice = createSlice({
     logoutAcknowledged(state) {
       state.justLoggedOut = false;
     },
+  },
+  extraReducers: (builder) => {
+    // The API lost the session (its refresh failed): signed out, not by the player's logout.
+    builder.addCase(sessionLost, (state) => {
+      state.checked = true;
+      state.version = '';
+      state.justLoggedOut = false;
+    });
   },
 });
 

@@ -55,8 +55,8 @@ export const signedInRoutes: RouteObject[] = [
           {
             index: true,
             element: screen(
-              () => import('../features/dashboard/dashboard-page'),
-              (m) => m.DashboardPage,
+              () => import('./dashboard-screen'),
+              (m) => m.DashboardScreen,
             ),
           },
           {

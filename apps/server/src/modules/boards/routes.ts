@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BoardParams, BoardResponse, ErrorBody } from '@aleph/contracts';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { boardName, lastBoardJson } from './service.js';
 import { Standings } from './standings.js';
 
 /** /mirza: weekly boards (spec section 7). */
 export async function boardRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock, config } = app.deps;
   const standings = new Standings(config.boardCacheMs);

@@ -3,7 +3,7 @@ import { isoWeekStart } from '@aleph/rules';
 import { BOARD_NAMES, type BoardName, type BoardResponse, type BoardRow } from '@aleph/contracts';
 import { preparedRows, queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { uncached, type Cached } from '../game/cached.js';
+import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { requireFeatureAt } from '../game/gates.js';
 import type { Snapshot, Standing, Standings } from './standings.js';
 

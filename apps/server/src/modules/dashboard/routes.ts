@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DashboardStat, ErrorBody } from '@aleph/contracts';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { dashboardStat } from './service.js';
 
 /** /dashboard: the STAT widgets (spec section 7, polled every 60 s). */
 export async function dashboardRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
   app.get('/stat', { schema: { response: { 200: DashboardStat, 401: ErrorBody } } }, (request) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { landGoldView, utcDayKey, type Terrain } from '@aleph/rules';
 import type { DashboardStat } from '@aleph/contracts';
 import { preparedRows, type Db } from '../../db/client.js';
-import { uncached } from '../game/cached.js';
+import { uncached } from '../../lib/profile-cache.js';
 
 interface DashboardRow {
   heroes: { busy: number; total: number; noResidence: number } | null;

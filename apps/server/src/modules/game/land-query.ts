@@ -3,7 +3,7 @@ import type { LandState } from '@aleph/rules';
 import type { Executor } from '../../db/client.js';
 import type { landElements } from '../../db/schema.js';
 import { lands } from '../../db/schema.js';
-import { toLandState } from './state.js';
+import { toLandState } from './land-row.js';
 
 type ElementRow = typeof landElements.$inferSelect;
 

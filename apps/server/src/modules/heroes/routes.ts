@@ -2,16 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Hero, HeroList, IdParams } from '@aleph/contracts';
 import { notFound } from '../../lib/errors.js';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { heroesOfOwner } from '../game/state.js';
 import { heroView } from '../game/views.js';
 
 /** /abtal: the player's heroes (spec section 7), with busy and ETA from running missions. */
 export async function heroRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps.database;
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, InventoryList, Land, LandList } from '@aleph/contracts';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { getLand, landInventory, listLands } from './service.js';
 
 /** /ard: the player's lands (spec section 7). */
 export async function landRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

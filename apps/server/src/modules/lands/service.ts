@@ -3,7 +3,7 @@ import type { InventoryItem, Land } from '@aleph/contracts';
 import type { Db } from '../../db/client.js';
 import { items, landItems } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { uncached, type Cached } from '../game/cached.js';
+import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { landsOfOwner } from '../game/state.js';
 import { landView } from '../game/views.js';
 

@@ -12,8 +12,7 @@ import {
   PurchaseListQuery,
 } from '@aleph/contracts';
 import type { Continent } from '@aleph/rules';
-import { authOf, requireSession } from '../auth/guard.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
 import { mint } from './mint.js';
 import { marketOffers } from './offers.js';
 import { createPaymentProvider } from './payments/provider.js';
@@ -23,82 +22,83 @@ import { purchaseView, purchaseViews } from './views.js';
 
 const DEFAULT_HISTORY = 50;
 
-/** /market: the catalogue (public), buying Platinum, minting, and the purchase history. */
-export async function marketRoutes(base: FastifyInstance) {
-  const { config, database, clock } = base.deps;
-  const provider = createPaymentProvider(config.payments);
-  const payments: PaymentDeps = { db: database.db, provider, log: base.log };
-  const offers = marketOffers(provider);
-
+/** /market/offers: the catalogue and payment setup, public. */
+export async function marketOfferRoutes(base: FastifyInstance) {
+  const offers = marketOffers(createPaymentProvider(base.deps.config.payments));
   base
     .withTypeProvider<TypeBoxTypeProvider>()
     .get('/offers', { schema: { response: { 200: MarketOffers } } }, async () => offers);
+}
 
-  await base.register(async (scope) => {
-    requireSession(scope);
-    settleBeforeHandling(scope);
-    const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-    const db = database.db;
-    const errors = {
-      400: ErrorBody,
-      401: ErrorBody,
-      404: ErrorBody,
-      409: ErrorBody,
-      503: ErrorBody,
-    };
+/** /market: buying Platinum, minting, and the purchase history (a signed-in player's scope). */
+export async function marketRoutes(scope: FastifyInstance) {
+  const { config, database, clock } = scope.deps;
+  const payments: PaymentDeps = {
+    db: database.db,
+    provider: createPaymentProvider(config.payments),
+    log: scope.log,
+  };
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
+  const db = database.db;
+  const errors = {
+    400: ErrorBody,
+    401: ErrorBody,
+    404: ErrorBody,
+    409: ErrorBody,
+    503: ErrorBody,
+  };
 
-    app.post(
-      '/platinum',
-      { schema: { body: BuyPlatinumBody, response: { 200: Purchase, 202: Purchase, ...errors } } },
-      async (request, reply) => {
-        const now = clock.now();
-        const row = await buyPlatinum(payments, authOf(request).userId, request.body, now);
-        if (row.status === 'pending') reply.code(202);
-        return purchaseView(db, row, now);
-      },
-    );
+  app.post(
+    '/platinum',
+    { schema: { body: BuyPlatinumBody, response: { 200: Purchase, 202: Purchase, ...errors } } },
+    async (request, reply) => {
+      const now = clock.now();
+      const row = await buyPlatinum(payments, authOf(request).userId, request.body, now);
+      if (row.status === 'pending') reply.code(202);
+      return purchaseView(db, row, now);
+    },
+  );
 
-    app.post(
-      '/mint/land',
-      { schema: { body: MintLandBody, response: { 200: Purchase, ...errors } } },
-      async (request) => {
-        const now = clock.now();
-        const { continent, idempotencyKey } = request.body;
-        const order = { kind: 'mint_land' as const, continent: continent as Continent };
-        const row = await mint(db, authOf(request).userId, order, idempotencyKey, now);
-        return purchaseView(db, row, now);
-      },
-    );
+  app.post(
+    '/mint/land',
+    { schema: { body: MintLandBody, response: { 200: Purchase, ...errors } } },
+    async (request) => {
+      const now = clock.now();
+      const { continent, idempotencyKey } = request.body;
+      const order = { kind: 'mint_land' as const, continent: continent as Continent };
+      const row = await mint(db, authOf(request).userId, order, idempotencyKey, now);
+      return purchaseView(db, row, now);
+    },
+  );
 
-    app.post(
-      '/mint/hero',
-      { schema: { body: MintHeroBody, response: { 200: Purchase, ...errors } } },
-      async (request) => {
-        const now = clock.now();
-        const order = { kind: 'mint_hero' as const };
-        const row = await mint(db, authOf(request).userId, order, request.body.idempotencyKey, now);
-        return purchaseView(db, row, now);
-      },
-    );
+  app.post(
+    '/mint/hero',
+    { schema: { body: MintHeroBody, response: { 200: Purchase, ...errors } } },
+    async (request) => {
+      const now = clock.now();
+      const order = { kind: 'mint_hero' as const };
+      const row = await mint(db, authOf(request).userId, order, request.body.idempotencyKey, now);
+      return purchaseView(db, row, now);
+    },
+  );
 
-    app.get(
-      '/purchases',
-      { schema: { querystring: PurchaseListQuery, response: { 200: PurchaseList, ...errors } } },
-      async (request) => {
-        const limit = request.query.limit ?? DEFAULT_HISTORY;
-        const rows = await purchaseHistory(db, authOf(request).userId, limit);
-        return purchaseViews(db, rows, clock.now());
-      },
-    );
+  app.get(
+    '/purchases',
+    { schema: { querystring: PurchaseListQuery, response: { 200: PurchaseList, ...errors } } },
+    async (request) => {
+      const limit = request.query.limit ?? DEFAULT_HISTORY;
+      const rows = await purchaseHistory(db, authOf(request).userId, limit);
+      return purchaseViews(db, rows, clock.now());
+    },
+  );
 
-    app.get(
-      '/purchases/:id',
-      { schema: { params: IdParams, response: { 200: Purchase, ...errors } } },
-      async (request) => {
-        const now = clock.now();
-        const stored = await purchaseOf(db, authOf(request).userId, request.params.id);
-        return purchaseView(db, await refreshPending(payments, stored, now), now);
-      },
-    );
-  });
+  app.get(
+    '/purchases/:id',
+    { schema: { params: IdParams, response: { 200: Purchase, ...errors } } },
+    async (request) => {
+      const now = clock.now();
+      const stored = await purchaseOf(db, authOf(request).userId, request.params.id);
+      return purchaseView(db, await refreshPending(payments, stored, now), now);
+    },
+  );
 }

@@ -9,15 +9,12 @@ import {
   UnreadSummary,
 } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { countUnread, listMessages, markDeleted, markRead } from './service.js';
 
 /** /hatif: the inbox (spec section 7, Messages). */
 export async function messageRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };

@@ -11,15 +11,12 @@ import {
   RunningMissionList,
 } from '@aleph/contracts';
 import { notFound } from '../../lib/errors.js';
-import { authOf, requireSession } from '../auth/guard.js';
-import { cachedFor } from '../game/cached.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { checkMissionFor, runningMissions, startMission } from './service.js';
 
 /** /misaar: mission types, check, start and the running list (spec section 7). */
 export async function missionRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

@@ -23,7 +23,7 @@ import { withRetry } from '../../db/retry.js';
 import { AppError } from '../../lib/errors.js';
 import { changeItems, changeShards, setVault } from '../game/balances.js';
 import { DAILY_KINDS, heroNotFound, landNotFound, loadCheckInput } from './check-input.js';
-import { uncached, type Cached } from '../game/cached.js';
+import { uncached, type Cached } from '../../lib/profile-cache.js';
 
 /** How a refusal of the rules maps onto HTTP at start. */
 const STATUS: Record<string, number> = {

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Features, IdParams, ProfileSummary, PublicProfile } from '@aleph/contracts';
-import { authOf, requireSession } from '../auth/guard.js';
-import { settleBeforeHandling } from '../game/settle-first.js';
+import { authOf } from '../auth/guard.js';
 import { featuresFor } from '@aleph/rules';
-import { cachedFor } from '../game/cached.js';
+import { cachedFor } from '../../http/request-cache.js';
 import { profileSummary, publicProfile } from './service.js';
 
 /** /athar: the player's profile (spec section 7). */
 export async function profileRoutes(base: FastifyInstance) {
-  requireSession(base);
-  settleBeforeHandling(base);
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps.database;
   const errors = { 401: ErrorBody, 404: ErrorBody };

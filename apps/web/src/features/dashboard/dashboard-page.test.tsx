@@ -3,11 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderRoutes, signedInStore } from '../../test/render';
-import { DashboardPage } from './dashboard-page';
+import { DashboardScreen } from '../../app/dashboard-screen';
 import { renderDashboard } from './test-fixtures';
 
 const renderAlone = () =>
-  renderRoutes([{ path: '/', Component: DashboardPage }], '/', signedInStore());
+  renderRoutes([{ path: '/', Component: DashboardScreen }], '/', signedInStore());
 
 describe('dashboard page', () => {
   afterEach(() => {

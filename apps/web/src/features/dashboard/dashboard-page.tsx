@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ScreenTabs, TabPanel, useTabParam } from '../../lib/screen-tabs';
 import { StatTab } from './stat-tab';
-import { TopTab } from './top-tab';
 
 const TABS = [
   { value: 'stat', label: 'STAT' },
@@ -10,8 +10,11 @@ const TABS = [
 ] as const;
 const TAB_VALUES = TABS.map((tab) => tab.value);
 
-/** Spec section 2: the dashboard with its STAT widgets and the TOP boards. */
-export function DashboardPage() {
+/**
+ * Spec section 2: the dashboard with its STAT widgets and the TOP boards. The boards are their
+ * own feature; the app layer passes them in as `top` (features do not import each other).
+ */
+export function DashboardPage({ top }: { top: ReactNode }) {
   const [tab, setTab] = useTabParam(TAB_VALUES);
   return (
     <Stack spacing={2}>
@@ -26,7 +29,7 @@ export function DashboardPage() {
         onChange={setTab}
       />
       <TabPanel idPrefix="dashboard" value={tab}>
-        {tab === 'stat' ? <StatTab /> : <TopTab />}
+        {tab === 'stat' ? <StatTab /> : top}
       </TabPanel>
     </Stack>
   );

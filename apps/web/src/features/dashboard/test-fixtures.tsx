@@ -1,7 +1,7 @@
 import type { DashboardStat, Hero, RunningMission } from '@aleph/contracts';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderRoutes, signedInStore } from '../../test/render';
-import { DashboardPage } from './dashboard-page';
+import { DashboardScreen } from '../../app/dashboard-screen';
 
 export function stat(overrides: Partial<DashboardStat> = {}): DashboardStat {
   return {
@@ -59,7 +59,7 @@ export function renderDashboard(setup: Setup = {}) {
   });
   const view = renderRoutes(
     [
-      { path: '/', Component: DashboardPage },
+      { path: '/', Component: DashboardScreen },
       { path: '/lands/:landid', element: <h1>Land screen</h1> },
       { path: '/messages', element: <h1>Inbox screen</h1> },
     ],

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.js';
-import { settlePlayerDue } from '../missions/settle.js';
-import { runPendingWorkflows } from '../workflows/service.js';
+import { queryRows } from '../db/client.js';
+import { settlePlayerDue } from '../modules/missions/settle.js';
+import { runPendingWorkflows } from '../modules/workflows/service.js';
 
 /**
  * A player's own due missions and pending workflows are finished before their read is

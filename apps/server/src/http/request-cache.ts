@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../auth/guard.js';
-
-export type Cached = <T>(key: string, load: () => Promise<T>) => Promise<T>;
-
-/** No caching: for callers outside a request (tests, jobs). */
-export const uncached: Cached = (_key, load) => load();
+import type { Cached } from '../lib/profile-cache.js';
+import { authOf } from '../modules/auth/guard.js';
 
 /**
  * The signed-in player's cached reads for this request, valid for the state version their

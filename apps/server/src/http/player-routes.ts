@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIXES } from '../modules/prefixes.js';
+import { requireSession } from '../modules/auth/guard.js';
+import { boardRoutes } from '../modules/boards/routes.js';
+import { dashboardRoutes } from '../modules/dashboard/routes.js';
+import { heroRoutes } from '../modules/heroes/routes.js';
+import { landRoutes } from '../modules/lands/routes.js';
+import { marketRoutes } from '../modules/market/routes.js';
+import { messageRoutes } from '../modules/messages/routes.js';
+import { missionRoutes } from '../modules/missions/routes.js';
+import { profileRoutes } from '../modules/profile/routes.js';
+import { workflowRoutes } from '../modules/workflows/routes.js';
+import { settleBeforeHandling } from './settle-first.js';
+
+/**
+ * The signed-in player's routes, in one scope whose hooks are registered once: every request
+ * needs a session, and (except for starting a workflow) has the player's due missions and
+ * workflows settled before it is answered (docs/architecture.md).
+ */
+export async function playerRoutes(app: FastifyInstance) {
+  requireSession(app);
+  await app.register(workflowRoutes, { prefix: API_PREFIXES.workflows });
+  await app.register(async (settled) => {
+    settleBeforeHandling(settled);
+    await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(landRoutes, { prefix: API_PREFIXES.lands });
+    await settled.register(heroRoutes, { prefix: API_PREFIXES.heroes });
+    await settled.register(missionRoutes, { prefix: API_PREFIXES.missions });
+    await settled.register(dashboardRoutes, { prefix: API_PREFIXES.dashboard });
+    await settled.register(boardRoutes, { prefix: API_PREFIXES.boards });
+    await settled.register(messageRoutes, { prefix: API_PREFIXES.messages });
+    await settled.register(marketRoutes, { prefix: API_PREFIXES.market });
+  });
+}
