@@ -1,6 +1,62 @@
 import { sql } from 'drizzle-orm';
 import { isoWeekStart, type BoardType } from '@aleph/rules';
 import type { Executor } from '../../db/client.js';
+import { jsonRows } from './json-rows.js';
+
+export interface BoardPoints {
+  board: BoardType | string;
+  profileId: number;
+  points: number;
+  /** When the points were earned: it picks the ISO week and dates the score. */
+  at: Date;
+}
+
+/** Points for one board, player and week gathered into one row before they are written. */
+export class BoardTally {
+  private readonly rows = new Map<string, BoardPoints & { week: Date }>();
+
+  add(p: BoardPoints): void {
+    if (p.points <= 0) return;
+    const week = new Date(isoWeekStart(p.at.getTime()));
+    const key = `${p.board}|${week.getTime()}|${p.profileId}`;
+    const row = this.rows.get(key);
+    if (!row) {
+      this.rows.set(key, { ...p, week });
+      return;
+    }
+    row.points += p.points;
+    if (p.at > row.at) row.at = p.at;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /**
+   * The one writer of `board_scores`, in the caller's transaction, one statement whatever the
+   * count. A score was reached when its latest points were earned, so `reached_at` only moves
+   * forward: points dated earlier (a mission settled late, at its ETA) add to the score without
+   * making it look reached earlier than it was, which would win it ties it did not win.
+   */
+  async write(tx: Executor): Promise<void> {
+    if (this.rows.size === 0) return;
+    const rows = [...this.rows.values()].map((s) => ({
+      board: s.board,
+      week: s.week.toISOString(),
+      profileId: s.profileId,
+      points: s.points,
+      at: s.at.toISOString(),
+    }));
+    await tx.execute(sql`insert into board_scores (board, week_start, profile_id, score, reached_at)
+      select board, week, "profileId", points, at
+      from jsonb_to_recordset(${jsonRows(rows)})
+        as v(board text, week timestamptz, "profileId" int, points bigint, at timestamptz)
+      on conflict (board, week_start, profile_id) do update
+        set score = board_scores.score + excluded.score,
+            reached_at = greatest(board_scores.reached_at, excluded.reached_at),
+            changed_xid = pg_current_xact_id()`);
+  }
+}
 
 /** Adds to a player's score on a weekly board, in the transaction that earned it. */
 export async function addBoardScore(
@@ -10,12 +66,7 @@ export async function addBoardScore(
   points: number,
   at: Date,
 ) {
-  if (points <= 0) return;
-  const week = new Date(isoWeekStart(at.getTime()));
-  await tx.execute(sql`
-    insert into board_scores (board, week_start, profile_id, score, reached_at)
-    values (${board}, ${week}, ${profileId}, ${points}, ${at})
-    on conflict (board, week_start, profile_id) do update
-      set score = board_scores.score + excluded.score, reached_at = excluded.reached_at,
-        changed_xid = pg_current_xact_id()`);
+  const tally = new BoardTally();
+  tally.add({ board, profileId, points, at });
+  await tally.write(tx);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { plainText, sanitizeMessageHtml } from './sanitize.js';
-import { SYSTEM_SENDER } from './store.js';
+import { SYSTEM_SENDER, writeMessageToAll } from './store.js';
 
 export const SUBJECT_MAX = 200;
 export const BODY_MAX = 20_000;
@@ -65,8 +65,7 @@ function validate(input: AnnouncementInput) {
 
 /**
  * Stores the announcement and, in the same transaction, one inbox message for each
- * recipient. The copies are made by one `insert ... select from profiles`, so ten thousand
- * players cost one statement, not ten thousand. Returns the number of recipients.
+ * recipient (one statement for all of them). Returns the number of recipients.
  */
 export async function announce(
   db: Db,
@@ -78,20 +77,19 @@ export async function announce(
   const only = options.onlyProfiles;
   const audience = only ? sql`where id = any(${`{${only.join(',')}}`}::int[])` : sql``;
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ id: number }>(
       tx,
-      sql`with a as (
-            insert into announcements (sender_name, subject, body, created_at)
-            values (${sender}, ${subject}, ${body}, ${now})
-            returning id
-          ), sent as (
-            insert into messages (profile_id, sender_name, subject, body, kind, announcement_id, created_at)
-            select p.id, ${sender}, ${subject}, ${body}, 'announcement', a.id, ${now}
-            from (select id from profiles ${audience}) p cross join a
-            returning 1
-          )
-          select count(*)::int as n from sent`,
+      sql`insert into announcements (sender_name, subject, body, created_at)
+          values (${sender}, ${subject}, ${body}, ${now}) returning id`,
     );
-    return Number(row?.n ?? 0);
+    if (!row) throw new Error('announcement insert returned no row');
+    return writeMessageToAll(tx, sql`select id from profiles ${audience}`, {
+      senderName: sender,
+      subject,
+      body,
+      kind: 'announcement',
+      announcementId: row.id,
+      at: now,
+    });
   });
 }

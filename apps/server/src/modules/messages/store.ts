@@ -1,5 +1,6 @@
-import type { Executor } from '../../db/client.js';
-import { messages } from '../../db/schema.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import { jsonRows } from '../game/json-rows.js';
 import { plainText, sanitizeMessageHtml } from './sanitize.js';
 
 export const SYSTEM_SENDER = 'Lands of Aleph';
@@ -12,20 +13,55 @@ export interface NewMessage {
   senderName?: string;
   announcementId?: number | null;
   at: Date;
+  /** Already read (the demo world's history); absent: unread. */
+  readAt?: Date | null;
 }
 
-/** Writes inbox messages in the caller's transaction; bodies are sanitised on the way in. */
+/** Subjects and sender names are plain text, bodies sanitised HTML, whoever wrote them. */
+const clean = (m: Omit<NewMessage, 'profileId'>) => ({
+  sender: plainText(m.senderName ?? SYSTEM_SENDER),
+  subject: plainText(m.subject),
+  body: sanitizeMessageHtml(m.body),
+  kind: m.kind,
+  announcementId: m.announcementId ?? null,
+  at: m.at.toISOString(),
+  readAt: m.readAt ? m.readAt.toISOString() : null,
+});
+
+/**
+ * The one writer of inbox messages, in the caller's transaction: one statement for any
+ * number of messages (a settlement batch writes hundreds of reports).
+ */
 export async function writeMessages(tx: Executor, list: readonly NewMessage[]): Promise<void> {
   if (list.length === 0) return;
-  await tx.insert(messages).values(
-    list.map((m) => ({
-      profileId: m.profileId,
-      senderName: plainText(m.senderName ?? SYSTEM_SENDER),
-      subject: plainText(m.subject),
-      body: sanitizeMessageHtml(m.body),
-      kind: m.kind,
-      announcementId: m.announcementId ?? null,
-      createdAt: m.at,
-    })),
+  const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
+  await tx.execute(sql`insert into messages
+      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
+    select "profileId", sender, subject, body, kind, "announcementId", at, "readAt"
+    from jsonb_to_recordset(${jsonRows(rows)}) as v("profileId" int, sender text, subject text,
+      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz)`);
+}
+
+/**
+ * One message to every profile `audience` selects (a query answering `id`), copied by one
+ * `insert ... select`: ten thousand players cost one statement. Returns the recipients.
+ */
+export async function writeMessageToAll(
+  tx: Executor,
+  audience: SQL,
+  message: Omit<NewMessage, 'profileId'>,
+): Promise<number> {
+  const m = clean(message);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`with sent as (
+          insert into messages (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
+          select p.id, ${m.sender}::text, ${m.subject}::text, ${m.body}::text, ${m.kind}::text,
+            ${m.announcementId}::int, ${m.at}::timestamptz, ${m.readAt}::timestamptz
+          from (${audience}) p
+          returning 1
+        )
+        select count(*)::int as n from sent`,
   );
+  return Number(row?.n ?? 0);
 }

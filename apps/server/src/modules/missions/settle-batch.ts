@@ -1,7 +1,6 @@
 import {
   addElementals,
   createRng,
-  isoWeekStart,
   settleMission,
   vaultCap,
   type Element,
@@ -14,6 +13,7 @@ import {
   type MissionType,
   type Reservation,
 } from '@aleph/rules';
+import { BoardTally } from '../game/boards.js';
 import { round6, type LedgerEntry } from '../game/ledger.js';
 
 export interface DueMission {
@@ -86,10 +86,7 @@ export class SettlementBatch {
   readonly profileDeltas = new Map<number, { gold: number; xp: number }>();
   readonly itemDeltas = new Map<string, { landId: number; code: string; delta: number }>();
   readonly residences = new Map<number, number>();
-  readonly boards = new Map<
-    string,
-    { board: string; week: Date; profileId: number; points: number; at: Date }
-  >();
+  readonly boards = new BoardTally();
   readonly ledger: LedgerEntry[] = [];
   readonly messages: Array<{ profileId: number; subject: string; body: string; at: Date }> = [];
   readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
@@ -173,8 +170,13 @@ export class SettlementBatch {
     if (outcome.residenceLandId !== null) this.move(hero, outcome.residenceLandId);
     if (outcome.refund)
       this.refund(land, outcome.refund, at, (e) => book(e, `mission_refund:${m.type}`));
-    this.score('TOP_XP_GAINERS', m.profile_id, outcome.xp, at);
-    this.score('TOP_GOLD_CLAIMERS', m.profile_id, outcome.goldClaimed, at);
+    this.boards.add({ board: 'TOP_XP_GAINERS', profileId: m.profile_id, points: outcome.xp, at });
+    this.boards.add({
+      board: 'TOP_GOLD_CLAIMERS',
+      profileId: m.profile_id,
+      points: outcome.goldClaimed,
+      at,
+    });
     this.messages.push({
       profileId: m.profile_id,
       subject: outcome.report.subject,
@@ -246,15 +248,5 @@ export class SettlementBatch {
     }
     if (res.elemid !== null && res.shards > 0) this.addShards(land, res.elemid, res.shards, book);
     for (const [code, n] of Object.entries(res.items)) this.addItems(land, code, n, book);
-  }
-
-  private score(board: string, profileId: number, points: number, at: Date) {
-    if (points <= 0) return;
-    const week = new Date(isoWeekStart(at.getTime()));
-    const key = `${board}|${week.getTime()}|${profileId}`;
-    const s = this.boards.get(key) ?? { board, week, profileId, points: 0, at };
-    s.points += points;
-    if (at > s.at) s.at = at;
-    this.boards.set(key, s);
   }
 }

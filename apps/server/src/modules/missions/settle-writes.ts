@@ -1,12 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { jsonRows } from '../game/json-rows.js';
 import type { Tx } from '../../db/client.js';
 import { round6 } from '../game/ledger.js';
-import { SYSTEM_SENDER } from '../messages/store.js';
-import { plainText, sanitizeMessageHtml } from '../messages/sanitize.js';
+import { writeMessages } from '../messages/store.js';
 import type { SettlementBatch } from './settle-batch.js';
 
-/** Rows travel as one JSON parameter: the same statement works on PostgreSQL and PGlite. */
-const rows = (list: readonly object[]): SQL => sql`${JSON.stringify(list)}::jsonb`;
+const rows = jsonRows;
 
 /**
  * Writes a settled batch in a fixed number of set-based statements, whatever its size: the
@@ -83,31 +82,11 @@ export async function writeBatch(
       from jsonb_to_recordset(${rows(entries)}) as v("profileId" int, asset text, "landId" int, element smallint,
         "itemCode" text, delta numeric, cause text, "causeId" text, at timestamptz)`);
   }
-  const scores = [...batch.boards.values()].map((s) => ({
-    ...s,
-    week: s.week.toISOString(),
-    at: s.at.toISOString(),
-  }));
-  if (scores.length > 0) {
-    await tx.execute(sql`insert into board_scores (board, week_start, profile_id, score, reached_at)
-      select board, week, "profileId", points, at
-      from jsonb_to_recordset(${rows(scores)}) as v(board text, week timestamptz, "profileId" int, points bigint, at timestamptz)
-      on conflict (board, week_start, profile_id) do update
-        set score = board_scores.score + excluded.score,
-            reached_at = greatest(board_scores.reached_at, excluded.reached_at),
-            changed_xid = pg_current_xact_id()`);
-  }
-  const reports = batch.messages.map((m) => ({
-    profileId: m.profileId,
-    subject: plainText(m.subject),
-    body: sanitizeMessageHtml(m.body),
-    at: m.at.toISOString(),
-  }));
-  if (reports.length > 0) {
-    await tx.execute(sql`insert into messages (profile_id, sender_name, subject, body, kind, created_at)
-      select "profileId", ${SYSTEM_SENDER}, subject, body, 'mission', at
-      from jsonb_to_recordset(${rows(reports)}) as v("profileId" int, subject text, body text, at timestamptz)`);
-  }
+  await batch.boards.write(tx);
+  await writeMessages(
+    tx,
+    batch.messages.map((m) => ({ ...m, kind: 'mission' as const })),
+  );
   await tx.execute(sql`update missions m set status = 'settled', settled_at = ${settledAt}, result = v.result
     from jsonb_to_recordset(${rows(batch.results)}) as v(id int, result jsonb) where m.id = v.id and m.status = 'running'`);
 }

@@ -1,8 +1,6 @@
 import type { Tx } from '../../db/client.js';
-import { messages } from '../../db/schema.js';
 import type { AnnouncementInput } from '../messages/announce.js';
-import { sanitizeMessageHtml } from '../messages/sanitize.js';
-import { SYSTEM_SENDER } from '../messages/store.js';
+import { writeMessages } from '../messages/store.js';
 
 const HOUR = 3_600_000;
 
@@ -65,15 +63,14 @@ export async function writeDemoReports(tx: Tx, profileId: number, names: DemoLan
       body: '<p>You have enough XP to unlock <b>profile level 1</b>. Open the profile level indicator (it shows a <b>+</b>) and press <b>Unlock</b>.</p>',
     },
   ];
-  // Inserted here rather than by writeMessages, which cannot mark a message read.
-  await tx.insert(messages).values(
+  await writeMessages(
+    tx,
     reports.map((r) => ({
       profileId,
-      senderName: SYSTEM_SENDER,
       subject: r.subject,
-      body: sanitizeMessageHtml(r.body),
+      body: r.body,
       kind: r.subject.startsWith('Your profile') ? 'system' : 'mission',
-      createdAt: ago(r.hoursAgo),
+      at: ago(r.hoursAgo),
       readAt: r.read ? ago(r.hoursAgo - 0.5) : null,
     })),
   );
