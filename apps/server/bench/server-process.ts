@@ -52,7 +52,10 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       CHAIN_RPC_URL: 'http://127.0.0.1:9',
       CHAIN_ID: '1337',
       TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
-      PAYMENT_CONFIRMATIONS: '1',
+      PAYMENT_CONFIRMATIONS: '3',
+      // What production requires (docs/operations.md); the bench reads no /metrics.
+      SIWE_DOMAIN: 'game.test',
+      METRICS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

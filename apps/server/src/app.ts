@@ -50,7 +50,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.config.trustProxy,
+    // Only the listed load balancers' X-Forwarded-For is believed (docs/operations.md).
+    trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { allErrors: false } },
     frameworkErrors: frameworkError,
@@ -70,7 +71,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerJsonParser(app);
   registerOriginCheck(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
 
   await app.register(healthRoutes);

@@ -3,6 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAddress } from 'viem';
+import {
+  MIN_PRODUCTION_CONFIRMATIONS,
+  missingInProduction,
+  parseMetricsSwitch,
+  parseNodeEnv,
+  parseTrustProxy,
+  type NodeEnv,
+} from './config-checks.js';
 
 export interface RateLimitRule {
   max: number;
@@ -15,12 +23,14 @@ export interface AppConfig {
   /** Absent: embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** NODE_ENV, checked: only these three values (unset: development) start the server. */
+  nodeEnv: NodeEnv;
   production: boolean;
   cookieSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   nonceTtlSeconds: number;
-  /** Domain the registration message must be bound to; default: the request's Host. */
+  /** Domain the registration message must be bound to; required in production. */
   siweDomain: string | undefined;
   rateLimits: {
     loginPerClient: RateLimitRule;
@@ -34,8 +44,11 @@ export interface AppConfig {
   logLevel: string;
   /** How long a process reuses a weekly board's order (other players' rows only). */
   boardCacheMs: number;
-  trustProxy: boolean;
-  /** Bearer token GET /metrics requires; absent: /metrics is open (keep it off the internet). */
+  /** Load balancer addresses/CIDRs whose X-Forwarded-For is believed; empty: none. */
+  trustProxy: readonly string[];
+  /** METRICS=off: no /metrics route at all. */
+  metricsEnabled: boolean;
+  /** Bearer token GET /metrics requires; required in production unless METRICS=off. */
   metricsToken: string | undefined;
   /** PostgreSQL connections per process; all processes together stay under max_connections. */
   databasePoolSize: number;
@@ -87,7 +100,8 @@ function poolSize(env: NodeJS.ProcessEnv): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const production = env.NODE_ENV === 'production';
+  const nodeEnv = parseNodeEnv(env.NODE_ENV);
+  const production = nodeEnv === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const testMode = env.GAME_TEST_MODE === '1';
   if (production && testMode)
@@ -98,11 +112,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecret = developmentSecret(dataDir);
   }
   if (cookieSecret.length < 32) throw new Error('COOKIE_SECRET must be at least 32 characters');
+  const payments = loadPaymentConfig(env, production);
+  const metricsEnabled = parseMetricsSwitch(env.METRICS);
+  const missing = production ? missingInProduction(env, metricsEnabled) : [];
+  if (missing.length > 0)
+    throw new Error(`NODE_ENV=production requires ${missing.join(', ')}; see docs/operations.md`);
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
+    nodeEnv,
     production,
     cookieSecret,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
@@ -118,10 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     boardCacheMs: int(env, 'BOARD_CACHE_MS', 1000),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsEnabled,
     metricsToken: env.METRICS_TOKEN || undefined,
     databasePoolSize: poolSize(env),
-    payments: loadPaymentConfig(env, production),
+    payments,
   };
 }
 
@@ -161,6 +182,13 @@ export function loadPaymentConfig(env: NodeJS.ProcessEnv, production: boolean): 
     throw new Error('TREASURY_ADDRESS must be a 0x address (with a valid checksum if mixed-case)');
   const confirmations = int(env, 'PAYMENT_CONFIRMATIONS', 1);
   if (confirmations < 1) throw new Error('PAYMENT_CONFIRMATIONS must be at least 1');
+  const allowLow = env.PAYMENT_CONFIRMATIONS_ALLOW_LOW || undefined;
+  if (allowLow !== undefined && allowLow !== '1')
+    throw new Error('PAYMENT_CONFIRMATIONS_ALLOW_LOW must be 1 or unset');
+  if (production && confirmations < MIN_PRODUCTION_CONFIRMATIONS && allowLow !== '1')
+    throw new Error(
+      `PAYMENT_CONFIRMATIONS=${confirmations} is below ${MIN_PRODUCTION_CONFIRMATIONS}: a chain reorganisation could undo a credited payment. Raise it, or set PAYMENT_CONFIRMATIONS_ALLOW_LOW=1 to accept the risk`,
+    );
   return {
     provider,
     chainRpcUrl,

@@ -35,10 +35,6 @@ async function main() {
     app.log.fatal({ err }, 'uncaught exception; exiting');
     process.exit(1);
   });
-  if (config.production && !config.metricsToken)
-    app.log.warn(
-      'METRICS_TOKEN is not set: /metrics is open; keep it unreachable from the internet',
-    );
   const jobs = [
     startSettlementWorker(database.db, clock, app.log, {
       observer: app.metrics.settlement,

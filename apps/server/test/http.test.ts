@@ -54,6 +54,19 @@ describe('serving the SPA and the API on one port', () => {
     const res = await ctx.app.inject({ url: '/abwab/checksession' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('sends the security headers, but no Strict-Transport-Security outside production', async () => {
+    for (const url of ['/', '/abwab/checksession', '/%ff']) {
+      const res = await ctx.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'same-origin',
+        'x-frame-options': 'DENY',
+      });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers, url).not.toHaveProperty('strict-transport-security');
+    }
+  });
 });
 
 describe('production cookies', () => {
@@ -83,6 +96,16 @@ describe('production cookies', () => {
     for (const c of cookies) {
       expect(c).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(c.domain).toBeUndefined();
+    }
+  });
+
+  it('come with Strict-Transport-Security for a year, subdomains included', async () => {
+    // Also on the errors Fastify answers before routing (an undecodable address).
+    for (const url of ['/abwab/checksession', '/health/live', '/%ff']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.headers['strict-transport-security'], url).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 });

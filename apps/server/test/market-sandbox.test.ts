@@ -55,7 +55,13 @@ describe('sandbox payments', () => {
 
 describe('payment configuration', () => {
   const base = { COOKIE_SECRET: 'x'.repeat(40) };
-  const prod = { ...base, NODE_ENV: 'production' };
+  // The other settings production requires (test/config.test.ts), so only payments are missing.
+  const prod = {
+    ...base,
+    NODE_ENV: 'production',
+    SIWE_DOMAIN: 'game.example',
+    METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+  };
   const chain = {
     CHAIN_RPC_URL: 'https://rpc.example.org',
     CHAIN_ID: '1',

@@ -112,7 +112,7 @@ describe('request logs', () => {
 
   it('keep the request id a trusted proxy sends', async () => {
     const trusting = await buildApp({
-      config: testConfig({ trustProxy: true }),
+      config: testConfig({ trustProxy: ['127.0.0.1'] }),
       database,
       clock: new AdjustableClock(),
       accountHooks: [],

@@ -191,3 +191,36 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(() => loadConfig({ ...env, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });
+
+describe('metrics in production', () => {
+  const production = {
+    NODE_ENV: 'production',
+    COOKIE_SECRET: 'x'.repeat(40),
+    SIWE_DOMAIN: 'game.example',
+    CHAIN_RPC_URL: 'https://rpc.example.org',
+    CHAIN_ID: '1',
+    TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
+    PAYMENT_CONFIRMATIONS: '3',
+  };
+
+  it('refuses to start with an open /metrics', () => {
+    expect(() => loadConfig(production)).toThrow(
+      'NODE_ENV=production requires METRICS_TOKEN (or METRICS=off to serve no /metrics)',
+    );
+    expect(
+      loadConfig({ ...production, METRICS_TOKEN: 'metrics-token-0123456789abcdef' }),
+    ).toMatchObject({ metricsEnabled: true, metricsToken: 'metrics-token-0123456789abcdef' });
+  });
+
+  it('serves no /metrics at all with METRICS=off', async () => {
+    const { metricsEnabled } = loadConfig({ ...production, METRICS: 'off' });
+    const off = await createTestContext({ metricsEnabled });
+    try {
+      const res = await off.app.inject({ url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -53,7 +53,7 @@ export function processEnv(env: Record<string, string>): Record<string, string> 
     COOKIE_SECRET: 'ops-test-secret-ops-test-secret-0123456789',
     SIWE_DOMAIN: TEST_DOMAIN,
     // Players are told apart by X-Forwarded-For, as behind a load balancer.
-    TRUST_PROXY: '1',
+    TRUST_PROXY: '127.0.0.1,::1',
     LOGIN_RATE_PER_CLIENT: '1000',
     WEB_DIST: '/nonexistent-web-dist',
     ...env,

@@ -76,7 +76,8 @@ async function twoApps() {
   });
   const base = testConfig();
   const config = testConfig({
-    trustProxy: true,
+    // app.inject comes from 127.0.0.1, the load balancer here.
+    trustProxy: ['127.0.0.1'],
     accessTokenTtlSeconds: LONG_TTL.access,
     refreshTokenTtlSeconds: LONG_TTL.refresh,
     rateLimits: { ...base.rateLimits, loginPerUsername: { max: 3, windowSeconds: 15 * 60 } },

@@ -1,4 +1,6 @@
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { ErrorCode } from '@aleph/contracts';
 import { isApiPath } from '../modules/prefixes.js';
 import { AppError, unsupportedMediaType } from './errors.js';
@@ -100,28 +102,58 @@ function prototypeKey(value: unknown): string | undefined {
   return undefined;
 }
 
-const CSP = [
-  "default-src 'self'",
-  "img-src 'self' data:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
-export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
+/**
+ * The security headers, set by helmet. Strict-Transport-Security only in production, which is
+ * served over HTTPS (docs/operations.md); development runs on plain http://localhost.
+ */
+export function securityHeaderOptions(production: boolean) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false as const,
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' as const },
+    xFrameOptions: { action: 'deny' as const },
+    strictTransportSecurity: production
+      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true }
+      : false,
+  };
 }
 
-/** Also called for the errors Fastify answers before routing, which skip the onSend hooks. */
+const headerSetters = {
+  production: helmet(securityHeaderOptions(true)),
+  development: helmet(securityHeaderOptions(false)),
+};
+
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(fastifyHelmet, {
+    global: true,
+    ...securityHeaderOptions(app.deps.config.production),
+  });
+  app.addHook('onSend', async (request, reply) => markUncacheable(request, reply));
+}
+
+/** For the errors Fastify answers before routing, which skip the onRequest and onSend hooks. */
 export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'same-origin');
-  reply.header('x-frame-options', 'DENY');
-  const type = String(reply.getHeader('content-type') ?? '');
-  if (type.startsWith('text/html')) reply.header('content-security-policy', CSP);
-  else if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+  const setter = request.server.deps.config.production
+    ? headerSetters.production
+    : headerSetters.development;
+  setter(request.raw, reply.raw, () => undefined);
+  markUncacheable(request, reply);
+}
+
+function markUncacheable(request: FastifyRequest, reply: FastifyReply) {
+  if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
     reply.header('cache-control', 'no-store');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { trustedPeer } from '../../config-checks.js';
 
 /** A request no route matched (404): never the raw URL, which would make a series per URL. */
 export const UNMATCHED_ROUTE = '<unmatched>';
@@ -76,11 +77,13 @@ const SAFE_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Request ids unique across processes (Fastify's default counter restarts at req-1 in each).
- * Behind a trusted proxy, its X-Request-Id is kept so both logs can be joined.
+ * From a trusted proxy (TRUST_PROXY), its X-Request-Id is kept so both logs can be joined;
+ * anyone else's is replaced.
  */
-export function requestIdGenerator(trustProxy: boolean) {
+export function requestIdGenerator(trustProxy: readonly string[]) {
+  const trusted = trustedPeer(trustProxy);
   return (req: IncomingMessage): string => {
-    const given = trustProxy ? req.headers['x-request-id'] : undefined;
+    const given = trusted(req.socket?.remoteAddress) ? req.headers['x-request-id'] : undefined;
     return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
   };
 }

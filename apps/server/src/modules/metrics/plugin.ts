@@ -24,5 +24,6 @@ export async function registerObservability(app: FastifyInstance) {
   app.deps.sessions.onQuery = (tokens) => metrics.sessionLookupBatch.observe(tokens);
   app.addHook('onClose', async () => metrics.close());
   observeRequests(app, metrics);
-  await app.register(metricsRoutes);
+  // METRICS=off: nothing to protect, nothing served (docs/operations.md).
+  if (app.deps.config.metricsEnabled) await app.register(metricsRoutes);
 }

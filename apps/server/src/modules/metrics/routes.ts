@@ -7,8 +7,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * GET /metrics in the Prometheus text format. With METRICS_TOKEN set it needs
- * `Authorization: Bearer <token>`; without, it is open, and must then not be reachable from
- * the internet (docs/operations.md).
+ * `Authorization: Bearer <token>`; without (refused in production unless METRICS=off), it is
+ * open (docs/operations.md).
  */
 export async function metricsRoutes(app: FastifyInstance) {
   const token = app.deps.config.metricsToken;

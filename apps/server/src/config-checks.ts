@@ -1,0 +1,84 @@
+import { BlockList, isIP } from 'node:net';
+
+/** The values NODE_ENV may take; unset means development. */
+export type NodeEnv = 'production' | 'development' | 'test';
+
+const NODE_ENVS: readonly NodeEnv[] = ['production', 'development', 'test'];
+
+/**
+ * Every production guard hangs on NODE_ENV being exactly `production`, so a near miss
+ * (`Production`, `prod`, ` production`) would quietly run as development: refused instead.
+ */
+export function parseNodeEnv(raw: string | undefined): NodeEnv {
+  if (raw === undefined || raw === '') return 'development';
+  if ((NODE_ENVS as readonly string[]).includes(raw)) return raw as NodeEnv;
+  throw new Error(
+    `NODE_ENV must be production, development, test or unset, not ${JSON.stringify(raw)}`,
+  );
+}
+
+/**
+ * TRUST_PROXY: the load balancer's addresses or CIDRs, comma-separated. Only those hops are
+ * trusted to report the client address in X-Forwarded-For; `1` (trust every hop) let any client
+ * choose its own address, and is refused (docs/operations.md).
+ */
+export function parseTrustProxy(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  if (/^(1|true)$/i.test(raw.trim()))
+    throw new Error(
+      'TRUST_PROXY no longer accepts 1 or true (trust every hop): any client could then choose its address with X-Forwarded-For. List the load balancer addresses or CIDRs instead, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24',
+    );
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    if (!isAddressOrCidr(value))
+      throw new Error(
+        `TRUST_PROXY: ${JSON.stringify(value)} is not an IP address or CIDR (e.g. 10.0.0.5, 10.0.1.0/24, fd00::/8)`,
+      );
+    return value;
+  });
+}
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** Whether a socket's peer is one of the trusted proxies (entries checked by parseTrustProxy). */
+export function trustedPeer(entries: readonly string[]): (address: string | undefined) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    if (!address || entries.length === 0) return false;
+    const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    const plain = v4 ?? address;
+    const version = isIP(plain);
+    return version !== 0 && list.check(plain, version === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/** METRICS: `on` (default) serves GET /metrics; `off` does not register the route at all. */
+export function parseMetricsSwitch(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`METRICS must be on or off, not ${JSON.stringify(raw)}`);
+}
+
+/** What production needs beyond COOKIE_SECRET, all named at once so one restart fixes them. */
+export function missingInProduction(env: NodeJS.ProcessEnv, metricsEnabled: boolean): string[] {
+  const missing: string[] = [];
+  if (!env.SIWE_DOMAIN) missing.push('SIWE_DOMAIN (the domain players sign registrations for)');
+  if (metricsEnabled && !env.METRICS_TOKEN)
+    missing.push('METRICS_TOKEN (or METRICS=off to serve no /metrics)');
+  return missing;
+}
+
+/** Fewer confirmations credit Platinum for payments a short reorganisation can undo. */
+export const MIN_PRODUCTION_CONFIRMATIONS = 3;

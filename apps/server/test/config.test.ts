@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+/** Everything production requires, so each test removes or breaks exactly one setting. */
+const production = {
+  NODE_ENV: 'production',
+  COOKIE_SECRET: 'x'.repeat(40),
+  SIWE_DOMAIN: 'game.example',
+  METRICS_TOKEN: 'metrics-token-metrics-token-0123',
+  CHAIN_RPC_URL: 'https://rpc.example.org',
+  CHAIN_ID: '1',
+  TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
+  PAYMENT_CONFIRMATIONS: '3',
+};
+const development = { COOKIE_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-test-data' };
+
+describe('NODE_ENV', () => {
+  it('starts with production, development, test or nothing', () => {
+    expect(loadConfig(production)).toMatchObject({ nodeEnv: 'production', production: true });
+    for (const value of ['development', 'test'])
+      expect(loadConfig({ ...development, NODE_ENV: value })).toMatchObject({
+        nodeEnv: value,
+        production: false,
+      });
+    expect(loadConfig(development).nodeEnv).toBe('development');
+    expect(loadConfig({ ...development, NODE_ENV: '' }).nodeEnv).toBe('development');
+  });
+
+  it('refuses near misses that would quietly run as development', () => {
+    for (const value of ['Production', 'prod', ' production', 'production ', 'PRODUCTION', 'dev'])
+      expect(() => loadConfig({ ...production, NODE_ENV: value }), value).toThrow(
+        `NODE_ENV must be production, development, test or unset, not ${JSON.stringify(value)}`,
+      );
+  });
+});
+
+describe('what production requires', () => {
+  it('names SIWE_DOMAIN and METRICS_TOKEN when they are missing', () => {
+    expect(() => loadConfig({ ...production, SIWE_DOMAIN: '' })).toThrow(
+      /^NODE_ENV=production requires SIWE_DOMAIN \(the domain players sign registrations for\)/,
+    );
+    expect(() => loadConfig({ ...production, METRICS_TOKEN: undefined })).toThrow(
+      'NODE_ENV=production requires METRICS_TOKEN (or METRICS=off to serve no /metrics)',
+    );
+    expect(() =>
+      loadConfig({ ...production, SIWE_DOMAIN: undefined, METRICS_TOKEN: undefined }),
+    ).toThrow(/requires SIWE_DOMAIN .*, METRICS_TOKEN/);
+  });
+
+  it('runs without METRICS_TOKEN only when metrics are switched off', () => {
+    const off = loadConfig({ ...production, METRICS_TOKEN: undefined, METRICS: 'off' });
+    expect(off).toMatchObject({ metricsEnabled: false, metricsToken: undefined });
+    expect(loadConfig(production)).toMatchObject({ metricsEnabled: true });
+    expect(() => loadConfig({ ...production, METRICS: 'no' })).toThrow(
+      'METRICS must be on or off, not "no"',
+    );
+  });
+
+  it('needs neither outside production', () => {
+    expect(loadConfig(development)).toMatchObject({
+      siweDomain: undefined,
+      metricsEnabled: true,
+      metricsToken: undefined,
+    });
+  });
+
+  it('refuses fewer than 3 payment confirmations unless the risk is accepted explicitly', () => {
+    for (const n of ['1', '2'])
+      expect(() => loadConfig({ ...production, PAYMENT_CONFIRMATIONS: n })).toThrow(
+        new RegExp(`PAYMENT_CONFIRMATIONS=${n} is below 3.*PAYMENT_CONFIRMATIONS_ALLOW_LOW=1`),
+      );
+    const low = loadConfig({
+      ...production,
+      PAYMENT_CONFIRMATIONS: '1',
+      PAYMENT_CONFIRMATIONS_ALLOW_LOW: '1',
+    });
+    expect(low.payments.confirmations).toBe(1);
+    expect(() =>
+      loadConfig({
+        ...production,
+        PAYMENT_CONFIRMATIONS: '1',
+        PAYMENT_CONFIRMATIONS_ALLOW_LOW: 'yes',
+      }),
+    ).toThrow('PAYMENT_CONFIRMATIONS_ALLOW_LOW must be 1 or unset');
+    expect(loadConfig({ ...production, PAYMENT_CONFIRMATIONS: '12' }).payments.confirmations).toBe(
+      12,
+    );
+    // Development may confirm after one block (a local chain).
+    const chain = { ...production, NODE_ENV: 'development', PAYMENT_PROVIDER: 'onchain' };
+    expect(loadConfig({ ...chain, PAYMENT_CONFIRMATIONS: '1' }).payments.confirmations).toBe(1);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string | undefined) =>
+    loadConfig({ ...development, TRUST_PROXY: value }).trustProxy;
+
+  it('takes the load balancer addresses and CIDRs, IPv4 and IPv6', () => {
+    expect(trust(undefined)).toEqual([]);
+    expect(trust('')).toEqual([]);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust(' 10.0.0.5, 10.0.1.0/24 ,::1,fd00::/8,2001:db8::7/128')).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+      'fd00::/8',
+      '2001:db8::7/128',
+    ]);
+  });
+
+  it('refuses "trust every hop", telling the operator to list the addresses', () => {
+    for (const value of ['1', 'true', 'TRUE'])
+      expect(() => trust(value), value).toThrow(
+        /^TRUST_PROXY no longer accepts 1 or true .*List the load balancer addresses or CIDRs/,
+      );
+  });
+
+  it('refuses entries that are not addresses or CIDRs, by name', () => {
+    for (const bad of [
+      '0',
+      'loadbalancer',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.1/',
+      'fd00::/x',
+      '10.0.0.1/8/8',
+      '10.0.0.1,,10.0.0.2',
+    ])
+      expect(() => trust(bad), bad).toThrow(/^TRUST_PROXY: ".*" is not an IP address or CIDR/);
+  });
+});
