@@ -6,6 +6,7 @@ import { openDatabase, queryRows } from '../src/db/client.js';
 import { capacityBench, PLAYER_RATE } from './capacity.js';
 import { BASELINE, gameEndpoints } from './endpoints.js';
 import { runEndpoint, type EndpointResult } from './http.js';
+import { firstStartBench } from './first-start.js';
 import { benchPlayers } from './players.js';
 import { machine, writeReport, type BenchReport, type HttpPass } from './report.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
@@ -17,7 +18,7 @@ import { webBench } from './web.js';
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
  * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
- * --only=http|capacity|settle|web (or several, comma-separated) --write=true|false.
+ * --only=http|capacity|settle|web|first-start (or several, comma-separated) --write=true|false.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -179,6 +180,15 @@ if (runs('http') || runs('capacity') || runs('web')) {
       await stopWorld(embedded);
     }
   }
+}
+
+if (runs('first-start')) {
+  report.firstStart = await firstStartBench();
+  const { first, later } = report.firstStart;
+  console.info(
+    `[first-start] first start: peak ${first.peakMb} MB, idle ${first.steadyMb} MB, ready in ${first.readySeconds} s; ` +
+      `later start: peak ${later.peakMb} MB, idle ${later.steadyMb} MB`,
+  );
 }
 
 if (runs('settle')) {

@@ -6,6 +6,7 @@ import type { CapacityStep } from './capacity.js';
 import type { EndpointResult } from './http.js';
 import { SETTLEMENT_BATCH_SIZE, SETTLEMENT_LANES } from '../src/jobs/settlement-worker.js';
 import type { SettlementResult } from './settlement.js';
+import type { FirstStartResult } from './first-start.js';
 import type { WebResult } from './web.js';
 
 export interface HttpPass {
@@ -33,6 +34,7 @@ export interface BenchReport {
   /** Balances that differ from their ledger after the settlement runs (0: books balanced). */
   ledgerProblems?: number;
   web?: WebResult;
+  firstStart?: FirstStartResult;
 }
 
 export function machine(postgres?: string): BenchReport['machine'] {
@@ -158,6 +160,24 @@ export function writeReport(report: BenchReport, when: Date): string {
       '',
       `The login page loads ${report.web.jsFiles} JavaScript files, **${report.web.jsGzipKb} KB gzipped** (target < 180 KB: ${ok(report.web.jsGzipKb < 180)}).`,
       `The login form is usable ${report.web.loginUsableMs} ms after navigation starts (median, headless Chromium, same machine).`,
+      '',
+    );
+  }
+  if (report.firstStart) {
+    const { first, later, idleSeconds } = report.firstStart;
+    lines.push(
+      '## Memory of a first start',
+      '',
+      'The built server started as a newcomer runs it (`npm start`: no settings, embedded PGlite) on a fresh data folder,',
+      `so it migrates and creates the demo world, then started again on that folder. Resident memory of the server process:`,
+      `its peak (VmHWM) and what it holds after ${idleSeconds} s idle.`,
+      '',
+      '| Start | Ready after s | Peak MB | Idle MB |',
+      '| --- | ---: | ---: | ---: |',
+      `| first (fresh folder) | ${first.readySeconds} | ${first.peakMb} | ${first.steadyMb} |`,
+      `| later (same folder) | ${later.readySeconds} | ${later.peakMb} | ${later.steadyMb} |`,
+      '',
+      `Targets: peak under 400 MB (${ok(first.peakMb < 400 && later.peakMb < 400)}), idle under 300 MB (${ok(first.steadyMb < 300 && later.steadyMb < 300)}).`,
       '',
     );
   }

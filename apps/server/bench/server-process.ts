@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A memory figure of a process from /proc (VmHWM: peak resident, VmRSS: resident now). */
-function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+export function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
