@@ -254,7 +254,9 @@ describe('on-chain payment', () => {
     });
 
     await rpc('evm_mine');
-    // Many polls race to confirm it: exactly one credit.
+    // A pending payment is checked again 5 s after the last check at the earliest
+    // (docs/operations.md, Payments); many polls then race to confirm it: exactly one credit.
+    ctx.clock.advance(5_000);
     const polls = await Promise.all(
       Array.from({ length: 10 }, () => player.api.get(`/market/purchases/${id}`)),
     );
@@ -288,6 +290,7 @@ describe('on-chain payment', () => {
       await rpc('miner_start');
     }
     await publicClient().waitForTransactionReceipt({ hash: txHash });
+    revertingCtx.clock.advance(5_000); // past the first re-check interval
     const [row] = await queryRows<{ id: number }>(
       revertingCtx.database.db,
       sql`select id from purchases where tx_hash = ${txHash}`,

@@ -47,6 +47,9 @@ export const purchases = pgTable(
     result: jsonb('result'),
     createdAt: ts('created_at').notNull(),
     confirmedAt: ts('confirmed_at'),
+    /** Pending payments: times verified so far, and when the chain may be asked again. */
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: ts('next_check_at'),
   },
   (t) => [
     uniqueIndex('purchases_idempotency_key').on(t.profileId, t.idempotencyKey),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BuyPlatinumBody } from '@aleph/contracts';
 import { MarketErrorCode } from '@aleph/contracts';
@@ -8,6 +8,12 @@ import { withRetry } from '../../db/retry.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentRefused, paymentUnavailable, txAlreadyUsed, violatedIndex } from './errors.js';
 import { findPackage } from './offers.js';
+import {
+  claimRecheck,
+  nextCheckAfter,
+  purchaseById,
+  spendNodeCheck,
+} from './payments/node-budget.js';
 import type { PaymentProvider, PaymentVerdict } from './payments/provider.js';
 import {
   assertSameRequest,
@@ -56,6 +62,8 @@ export async function buyPlatinum(
   const earlier = await purchaseByKey(db, profileId, key);
   if (earlier) return replay(deps, earlier, request, now);
   if (txHash !== null && (await txHashTaken(db, txHash))) throw txAlreadyUsed();
+  // Only a hash sent to the chain provider reaches the node (docs/operations.md, Payments).
+  if (txHash !== null) await spendNodeCheck(db, profileId, now);
   const priceWei = BigInt(pack.priceWei);
   const verdict = await verifyOrUnavailable(deps, {
     purchase: { payer: await payerOf(db, profileId), priceWei },
@@ -92,6 +100,8 @@ export async function buyPlatinum(
             result: factsOf(verdict),
             createdAt: now,
             confirmedAt: confirmed ? now : null,
+            checks: 1,
+            nextCheckAt: verdict.status === 'pending' ? nextCheckAfter(now, 1) : null,
           })
           .returning();
         if (!row) throw new Error('purchase insert returned no row');
@@ -122,10 +132,15 @@ async function replay(
   return row.status === 'pending' ? refreshPending(deps, row, now) : row;
 }
 
+/** Re-checks in flight in this process, per provider (one per app) and purchase id. */
+const inFlight = new WeakMap<PaymentProvider, Map<number, Promise<PurchaseRow>>>();
+
 /**
- * Verifies a pending payment again. Enough confirmations: confirmed and credited, exactly
- * once even when many reads race (the row is re-read under lock). A transaction that failed
- * on the chain: refused. Anything else (still waiting, node unreachable, not seen): unchanged.
+ * Verifies a pending payment again, at most once per back-off interval (5 s doubling up to
+ * 5 minutes, stored with the purchase so every process honours it; docs/operations.md,
+ * Payments). Inside the interval, or while another request re-checks it, the stored state is
+ * the answer and the node is not asked; requests of this process wait for the re-check
+ * already running instead. A re-check counts against the profile's node budget (429 over it).
  */
 export async function refreshPending(
   deps: PaymentDeps,
@@ -136,21 +151,46 @@ export async function refreshPending(
   // Only the provider and chain that accepted the payment may confirm it.
   const { kind, setup } = deps.provider;
   if (row.provider !== kind || row.chainId !== setup.chainId) return row;
+  const running = inFlight.get(deps.provider) ?? new Map<number, Promise<PurchaseRow>>();
+  inFlight.set(deps.provider, running);
+  // First: this row may have been read after a running re-check claimed its turn.
+  const joined = running.get(row.id);
+  if (joined) return joined;
+  if (row.nextCheckAt !== null && row.nextCheckAt > now) return row;
+  const priceWei = BigInt(row.priceWei);
+  const flight = recheck(deps, row, priceWei, now).finally(() => running.delete(row.id));
+  running.set(row.id, flight);
+  return flight;
+}
+
+/**
+ * Enough confirmations: confirmed and credited, exactly once even when many reads race (the
+ * row is re-read under lock). A transaction that failed on the chain: refused. Anything else
+ * (still waiting, node unreachable, not seen): still pending.
+ */
+async function recheck(
+  deps: PaymentDeps,
+  row: PurchaseRow,
+  priceWei: bigint,
+  now: Date,
+): Promise<PurchaseRow> {
+  const claimed = await claimRecheck(deps.db, row.id, now);
+  if (!claimed) return (await purchaseById(deps.db, row.id)) ?? row;
+  await spendNodeCheck(deps.db, row.profileId, now);
   let verdict: PaymentVerdict;
   try {
     verdict = await deps.provider.verify(
-      { payer: await payerOf(deps.db, row.profileId), priceWei: BigInt(row.priceWei) },
+      { payer: await payerOf(deps.db, row.profileId), priceWei },
       { txHash: row.txHash },
     );
   } catch (err) {
     deps.log.warn({ err, purchaseId: row.id }, 'payment verification failed; still pending');
-    return row;
+    return claimed;
   }
-  if (verdict.status === 'pending')
-    return { ...row, result: { ...resultOf(row), ...factsOf(verdict) } };
+  if (verdict.status === 'pending') return keepPending(deps, claimed, verdict);
   if (verdict.status === 'refused' && verdict.code !== MarketErrorCode.txFailed) {
     deps.log.warn({ purchaseId: row.id, refusal: verdict.code }, 'pending payment not verifiable');
-    return row;
+    return claimed;
   }
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
@@ -176,6 +216,20 @@ export async function refreshPending(
       return updated;
     }),
   );
+}
+
+/** What a still-pending check saw (confirmations so far), kept for the reads that follow. */
+async function keepPending(
+  deps: PaymentDeps,
+  row: PurchaseRow,
+  verdict: PaymentVerdict,
+): Promise<PurchaseRow> {
+  const [updated] = await deps.db
+    .update(purchases)
+    .set({ result: { ...resultOf(row), ...factsOf(verdict) } })
+    .where(and(eq(purchases.id, row.id), eq(purchases.status, 'pending')))
+    .returning();
+  return updated ?? (await purchaseById(deps.db, row.id)) ?? row;
 }
 
 async function verifyOrUnavailable(

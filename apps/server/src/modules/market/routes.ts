@@ -45,6 +45,7 @@ export async function marketRoutes(scope: FastifyInstance) {
     401: ErrorBody,
     404: ErrorBody,
     409: ErrorBody,
+    429: ErrorBody,
     503: ErrorBody,
   };
 

@@ -46,6 +46,16 @@ export function createOnchainProvider(options: OnchainOptions): PaymentProvider 
     transport: http(options.rpcUrl, { timeout: 10_000, retryCount: 1 }),
     cacheTime: 0,
   });
+  // A node's chain id never changes: asked once per process, not on every verification
+  // (docs/operations.md, Payments). A failed answer is not kept, so the next payment asks again.
+  let chainId: Promise<number> | undefined;
+  const nodeChainId = (): Promise<number> => {
+    chainId ??= client.getChainId().catch((err: unknown) => {
+      chainId = undefined;
+      throw err;
+    });
+    return chainId;
+  };
   return {
     kind: 'onchain',
     setup: {
@@ -54,12 +64,13 @@ export function createOnchainProvider(options: OnchainOptions): PaymentProvider 
       treasury: options.treasuryAddress,
       confirmations: options.confirmations,
     },
-    verify: (purchase, payload) => verifyTransfer(client, options, purchase, payload),
+    verify: (purchase, payload) => verifyTransfer(client, nodeChainId, options, purchase, payload),
   };
 }
 
 async function verifyTransfer(
   client: PublicClient,
+  nodeChainId: () => Promise<number>,
   options: OnchainOptions,
   purchase: PaymentPurchase,
   payload: PaymentPayload,
@@ -69,7 +80,7 @@ async function verifyTransfer(
     return refuse('TX_HASH_REQUIRED', 'Send the hash of your payment transaction.');
   const hash = payload.txHash as Hash;
   // The node must be on the game's chain, or ether of a test network could buy Platinum.
-  const nodeChain = await client.getChainId();
+  const nodeChain = await nodeChainId();
   if (nodeChain !== chainId)
     return refuse(
       'WRONG_CHAIN',
