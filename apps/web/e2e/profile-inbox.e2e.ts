@@ -112,6 +112,9 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Polls a state for as long as an action would wait for it: a busy machine is slow, not wrong. */
+const STATE = { timeout: 30_000 };
+
 describe('profile level, weekly boards and inbox in the browser', () => {
   let player: Player;
 
@@ -145,14 +148,16 @@ describe('profile level, weekly boards and inbox in the browser', () => {
       name: `Profile level 0, ${earned.level.profilePoints} XP, upgrade available`,
     });
     await upgradable.waitFor();
-    expect(await page.locator('.MuiBadge-badge', { hasText: '+' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('.MuiBadge-badge', { hasText: '+' }).isVisible(), STATE)
+      .toBe(true);
     await shot(page, 'profile-level-badge-1440');
 
     await upgradable.click();
     dialog = page.getByRole('dialog', { name: 'Profile Level Information' });
     const unlock = dialog.getByRole('button', { name: 'Unlock' });
     await unlock.waitFor();
-    expect(await unlock.isEnabled()).toBe(true);
+    await expect.poll(() => unlock.isEnabled(), STATE).toBe(true);
     await shot(page, 'profile-level-unlock-1440');
     await expectAccessible(page, 'profile level dialog (locked)');
     await unlock.click();
@@ -163,7 +168,9 @@ describe('profile level, weekly boards and inbox in the browser', () => {
     await dialog.getByRole('button', { name: 'Level 1, required 19412 XP' }).waitFor();
     await dialog.getByRole('button', { name: 'Level 10, required 746275 XP' }).waitFor();
     await dialog.getByText('Hero Selector page').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Upgrade' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Upgrade' }).isDisabled(), STATE)
+      .toBe(true);
     await shot(page, 'profile-level-dialog-1440');
     await expectAccessible(page, 'profile level dialog (levels)');
     await dialog.getByRole('button', { name: 'Close' }).click();
