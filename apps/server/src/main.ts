@@ -6,7 +6,7 @@ import { AdjustableClock, systemClock } from './lib/clock.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startSettlementWorker } from './jobs/settlement-worker.js';
 import { loggerOptions } from './modules/metrics/logging.js';
-import { ensureDemoWorld } from './modules/world/demo.js';
+import { demoBanner, ensureDemoWorld } from './modules/world/demo.js';
 import { grantStarter } from './modules/world/starter.js';
 
 /** Reads config, migrates, starts the background jobs, listens, and shuts down cleanly. */
@@ -63,7 +63,8 @@ async function main() {
   console.info(
     `Lands of Aleph is running at http://${shown}:${config.port} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
-  if (demo) console.info(`Demo account: ${demo.login} / ${demo.password}`);
+  // The password only on the start that created it; later, how to get a new one.
+  if (demo) console.info(demoBanner(demo));
 }
 
 main().catch((err: unknown) => {

@@ -197,7 +197,9 @@ describe('demo', () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from users`);
     await expect(run(demo)).rejects.toThrow(/already uses the login "demo"/);
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from users`)).toEqual(before);
-    expect(await rows(sql`select demo from world_state where demo is not null`)).toEqual([]);
+    expect(
+      await rows(sql`select demo_created_at from world_state where demo_created_at is not null`),
+    ).toEqual([]);
   });
 });
 

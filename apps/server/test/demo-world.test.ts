@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { isoWeekStart, Rarity } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
-import { ensureDemoWorld, type DemoWorld } from '../src/modules/world/demo.js';
+import { runCommand } from '../src/cli/command.js';
+import { demo as demoCommand } from '../src/cli/commands/demo.js';
+import { demoBanner, ensureDemoWorld, type DemoWorld } from '../src/modules/world/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
 import { client, type Client } from './game-helpers.js';
 
@@ -12,20 +14,44 @@ let world: DemoWorld;
 let api: Client;
 let demoId: number;
 let createdInMs: number;
+let password: string;
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]?.n);
+
+const logIn = (pass: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/abwab/login',
+    payload: { username: 'demo', password: pass },
+  });
+
+/** The tables where some row, read as text, contains `text`. */
+async function tablesContaining(text: string): Promise<string[]> {
+  const tables = await queryRows<{ name: string }>(
+    ctx.database.db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const hits = await count(
+      sql`select count(*)::int as n from ${sql.identifier(name)} t
+          where strpos(t::text, ${text}) > 0`,
+    );
+    if (hits > 0) found.push(name);
+  }
+  return found;
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const started = Date.now();
   world = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
   createdInMs = Date.now() - started;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/abwab/login',
-    payload: { username: world.login, password: world.password },
-  });
+  // Only the call that creates the world knows the password.
+  password = world.created ? world.password : '';
+  const res = await logIn(password);
   if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.body}`);
   api = client(ctx, cookiesFrom(res));
   demoId = await count(sql`select id as n from users where login = 'demo'`);
@@ -33,22 +59,33 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the demo world', () => {
-  it('is created once: a second call changes nothing and returns the stored credentials', async () => {
+  it('is created once: a second call changes nothing and knows no password', async () => {
     expect(world).toMatchObject({ login: 'demo', created: true });
-    expect(world.password.length).toBeGreaterThanOrEqual(12);
+    expect(password.length).toBeGreaterThanOrEqual(12);
     // A few seconds at most on PGlite; generous for slow machines.
     expect(createdInMs).toBeLessThan(20_000);
     const users = await count(sql`select count(*)::int as n from users`);
     const ledger = await count(sql`select count(*)::int as n from ledger`);
     const again = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
-    expect(again).toEqual({ login: 'demo', password: world.password, created: false });
+    expect(again).toEqual({ login: 'demo', created: false });
     expect(await count(sql`select count(*)::int as n from users`)).toBe(users);
     expect(await count(sql`select count(*)::int as n from ledger`)).toBe(ledger);
-    const [state] = await queryRows<{ demo: string }>(
+  });
+
+  it('keeps the password nowhere in the database, only its hash', async () => {
+    expect(await tablesContaining(password)).toEqual([]);
+    const [demo] = await queryRows<{ hash: string }>(
       ctx.database.db,
-      sql`select demo from world_state where id = 1`,
+      sql`select password_hash as hash from users where login = 'demo'`,
     );
-    expect(JSON.parse(state!.demo)).toEqual({ login: 'demo', password: world.password });
+    expect(demo!.hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('prints the password on the start that creates the world, and only then', () => {
+    expect(demoBanner(world)).toBe(`Demo account: demo / ${password}`);
+    const later = demoBanner({ login: 'demo', created: false });
+    expect(later).not.toContain(password);
+    expect(later).toMatch(/^Demo account: demo \(.*`npm run admin -- demo`/);
   });
 
   it('lets the demo player log in over HTTP and unlock profile level 1', async () => {
@@ -124,5 +161,19 @@ describe('the demo world', () => {
 
   it('keeps the books exact', async () => {
     expect(await auditLedger(ctx.database.db)).toEqual([]);
+  });
+
+  it('gets a new password from `admin demo`; the old one stops working', async () => {
+    const chunks: string[] = [];
+    const out = { write: (text: string) => chunks.push(text) };
+    await runCommand(demoCommand, { db: ctx.database.db, now: ctx.clock.now(), out }, []);
+    const printed = /^Demo account: demo \/ (\S+)$/m.exec(chunks.join(''));
+    expect(chunks.join('')).toContain('The demo world already exists.');
+    const fresh = printed?.[1] ?? '';
+    expect(fresh.length).toBeGreaterThanOrEqual(12);
+    expect(fresh).not.toBe(password);
+    expect((await logIn(fresh)).statusCode).toBe(200);
+    expect((await logIn(password)).statusCode).toBe(401);
+    expect(await tablesContaining(fresh)).toEqual([]);
   });
 });

@@ -279,11 +279,14 @@ export const boardScores = pgTable(
   ],
 );
 
-/** The game's world marker: created once by `admin world create` or the first start. */
+/**
+ * The game's world marker: created once by `admin world create` or the first start. The demo
+ * account's password is never stored, only its hash in `users`.
+ */
 export const worldState = pgTable('world_state', {
   id: smallint('id').primaryKey(),
   createdAt: ts('created_at').notNull(),
-  demo: text('demo'),
+  demoCreatedAt: ts('demo_created_at'),
 });
 
 /**
