@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { ledger } from '../../db/schema.js';
+import { jsonRows } from './json-rows.js';
 
 export type Asset = 'gold' | 'platinum' | 'xp' | 'vip' | 'land_gold' | 'vault' | 'shards' | 'item';
 
@@ -21,23 +22,20 @@ export function round6(value: number): number {
 }
 
 /**
- * Appends entries in the caller's transaction, the same one that changes the balances.
- * Zero deltas are not written.
+ * Appends entries in one statement, in the caller's transaction: the change book's flush, the
+ * same transaction that changes the balances. Zero deltas are not written.
  */
-export async function recordLedger(tx: Executor, entries: readonly LedgerEntry[]): Promise<void> {
-  const rows = entries
-    .map((e) => ({ ...e, delta: round6(e.delta) }))
-    .filter((e) => e.delta !== 0)
+export async function writeLedger(tx: Executor, list: readonly LedgerEntry[]): Promise<void> {
+  const entries = list
     .map((e) => ({
-      profileId: e.profileId,
-      asset: e.asset,
-      delta: e.delta,
-      cause: e.cause,
+      ...e,
+      delta: round6(e.delta),
       causeId: e.causeId === undefined || e.causeId === null ? null : String(e.causeId),
-      landId: e.landId ?? null,
-      element: e.element ?? null,
-      itemCode: e.itemCode ?? null,
-      at: e.at,
-    }));
-  if (rows.length > 0) await tx.insert(ledger).values(rows);
+    }))
+    .filter((e) => e.delta !== 0);
+  if (entries.length === 0) return;
+  await tx.execute(sql`insert into ledger (profile_id, asset, land_id, element, item_code, delta, cause, cause_id, at)
+    select "profileId", asset, "landId", element, "itemCode", delta, cause, "causeId", at
+    from jsonb_to_recordset(${jsonRows(entries)}) as v("profileId" int, asset text, "landId" int,
+      element smallint, "itemCode" text, delta numeric, cause text, "causeId" text, at timestamptz)`);
 }

@@ -19,9 +19,10 @@ import type {
 } from '@aleph/contracts';
 import { preparedRows, type Db } from '../../db/client.js';
 import { dailyUsage, missions } from '../../db/schema.js';
+import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { withRetry } from '../../db/retry.js';
 import { AppError } from '../../lib/errors.js';
-import { changeItems, changeShards, setVault } from '../game/balances.js';
+import { ChangeBook } from '../game/change-book.js';
 import { DAILY_KINDS, heroNotFound, landNotFound, loadCheckInput } from './check-input.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
 
@@ -69,21 +70,16 @@ export async function checkMissionFor(
 
 /** Postgres unique violations that the partial indexes raise for a second running mission. */
 function raceRefusal(err: unknown): AppError | undefined {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  if (!pg) return undefined;
-  if (pg.constraint === 'missions_one_goldclaim_per_land') {
+  const constraint = uniqueViolationOf(err);
+  if (constraint === undefined) return undefined;
+  if (constraint === 'missions_one_goldclaim_per_land') {
     return new AppError(
       409,
       MissionErrorCode.claimRunning,
       'Gold is already being claimed on this land.',
     );
   }
-  if (pg.constraint === 'daily_usage_profile_id_kind_day_pk') {
+  if (constraint === 'daily_usage_profile_id_kind_day_pk') {
     return new AppError(
       409,
       MissionErrorCode.dailyLimit,
@@ -95,7 +91,7 @@ function raceRefusal(err: unknown): AppError | undefined {
 
 /**
  * Validates and reserves in one transaction: the hero becomes busy, ingredients leave their
- * balances (with ledger entries), and the once-a-day key is taken.
+ * balances (booked in a change book, with ledger entries), and the once-a-day key is taken.
  */
 export async function startMission(
   db: Db,
@@ -131,6 +127,7 @@ export async function startMission(
         if (!mission) throw new Error('mission insert returned no row');
         const why = { cause: `mission_start:${type}`, causeId: mission.id, at: now };
         const land = input.land;
+        const book = new ChangeBook([land]);
         if (res.elemid !== null && res.elementals > 0) {
           const el = res.elemid;
           const change = withdrawElementals(
@@ -145,12 +142,13 @@ export async function startMission(
               code: MissionErrorCode.ingredientsMissing,
               message: 'Not enough elementals.',
             });
-          await setVault(tx, land, el, change.snapshot, -res.elementals, why);
+          book.vault(land.id, el, change.snapshot, -res.elementals, why);
         }
         if (res.elemid !== null && res.shards > 0)
-          await changeShards(tx, land, res.elemid, -res.shards, why);
+          book.shards(land.id, res.elemid, -res.shards, why);
         const taken = Object.fromEntries(Object.entries(res.items).map(([code, n]) => [code, -n]));
-        await changeItems(tx, land, taken, why);
+        book.items(land.id, taken, why);
+        await book.flush(tx);
         const kind = DAILY_KINDS[type];
         if (kind) {
           await tx

@@ -5,16 +5,14 @@ import {
   vaultCap,
   type Element,
   type HeroState,
-  type GoldSnapshot,
   type LandState,
-  type VaultSnapshot,
   type MissionOutcome,
   type MissionParams,
   type MissionType,
   type Reservation,
 } from '@aleph/rules';
-import { BoardTally } from '../game/boards.js';
-import { round6, type LedgerEntry } from '../game/ledger.js';
+import { ChangeBook, type BookLand, type Cause } from '../game/change-book.js';
+import type { NewMessage } from '../messages/store.js';
 
 export interface DueMission {
   id: number;
@@ -60,47 +58,19 @@ export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
   return r;
 }
 
-type Quad<T> = [T, T, T, T];
-/** A land whose balances the batch updates as it goes. */
-type BatchLand = Omit<LandState, 'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents'> & {
-  towers: Quad<number>;
-  seals: Quad<number>;
-  shards: Quad<number>;
-  vault: Quad<VaultSnapshot>;
-  gold: GoldSnapshot;
-  residents: number;
-};
-type Book = (e: Omit<LedgerEntry, 'profileId' | 'at' | 'cause' | 'causeId'>, why?: string) => void;
-
 /**
  * The effects of a batch of settlements, worked out in memory in ETA order (so two missions
- * on one land see each other's effects) and written afterwards in a handful of set-based
- * statements. Every balance change is also a ledger entry, exactly as one-by-one writes
- * would book it.
+ * on one land see each other's effects) and booked in the change book, which writes them
+ * afterwards in a handful of set-based statements, exactly as it books any other change.
  */
-export class SettlementBatch {
-  readonly lands = new Map<number, BatchLand>();
+export class SettlementBatch extends ChangeBook {
   readonly heroes = new Map<number, HeroState>();
-  readonly touchedLands = new Set<number>();
-  readonly touchedElements = new Set<string>();
-  readonly profileDeltas = new Map<number, { gold: number; xp: number }>();
-  readonly itemDeltas = new Map<string, { landId: number; code: string; delta: number }>();
   readonly residences = new Map<number, number>();
-  readonly boards = new BoardTally();
-  readonly ledger: LedgerEntry[] = [];
-  readonly messages: Array<{ profileId: number; subject: string; body: string; at: Date }> = [];
   readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
+  readonly messages: NewMessage[] = [];
 
   constructor(lands: readonly LandState[], heroes: readonly HeroState[]) {
-    for (const land of lands) {
-      this.lands.set(land.id, {
-        ...land,
-        towers: [...land.towers] as Quad<number>,
-        seals: [...land.seals] as Quad<number>,
-        shards: [...land.shards] as Quad<number>,
-        vault: [...land.vault] as Quad<VaultSnapshot>,
-      });
-    }
+    super(lands);
     for (const hero of heroes) this.heroes.set(hero.id, { ...hero, busy: false });
   }
 
@@ -115,63 +85,22 @@ export class SettlementBatch {
       at.getTime(),
       createRng(Number(m.seed)),
     );
-    const cause = `mission:${m.type}`;
-    const book: Book = (e, why = cause) =>
-      this.ledger.push({ profileId: land.ownerId, at, cause: why, causeId: m.id, ...e });
-
-    if (outcome.treasuryGold !== 0 || outcome.xp !== 0) {
-      const d = this.profileDeltas.get(m.profile_id) ?? { gold: 0, xp: 0 };
-      d.gold += outcome.treasuryGold;
-      d.xp += outcome.xp;
-      this.profileDeltas.set(m.profile_id, d);
-      this.ledger.push({
-        profileId: m.profile_id,
-        asset: 'gold',
-        delta: outcome.treasuryGold,
-        cause,
-        causeId: m.id,
-        at,
-      });
-      this.ledger.push({
-        profileId: m.profile_id,
-        asset: 'xp',
-        delta: outcome.xp,
-        cause,
-        causeId: m.id,
-        at,
-      });
-    }
-    if (outcome.landGold) {
-      const next = round6(outcome.landGold.snapshot.leftover);
-      book(
-        {
-          asset: 'land_gold',
-          landId: land.id,
-          delta: next - land.gold.leftover - outcome.landGold.delta,
-        },
-        'production',
-      );
-      book({ asset: 'land_gold', landId: land.id, delta: outcome.landGold.delta });
-      land.gold = { leftover: next, at: outcome.landGold.snapshot.at };
-      this.touchedLands.add(land.id);
-    }
+    const why = { cause: `mission:${m.type}`, causeId: m.id, at };
+    this.profile(m.profile_id, { gold: outcome.treasuryGold, xp: outcome.xp }, why);
+    if (outcome.landGold)
+      this.landGold(land.id, outcome.landGold.snapshot, outcome.landGold.delta, why);
     if (outcome.vault)
-      this.setVault(land, outcome.vault.elemid, outcome.vault.snapshot, outcome.vault.delta, book);
-    if (outcome.shards) this.addShards(land, outcome.shards.elemid, outcome.shards.delta, book);
-    for (const [code, n] of Object.entries(outcome.items)) this.addItems(land, code, n, book);
-    if (outcome.towerLevel) {
-      land.towers[outcome.towerLevel.elemid] = outcome.towerLevel.level;
-      this.touchedElements.add(`${land.id}:${outcome.towerLevel.elemid}`);
-    }
-    if (outcome.seal) {
-      land.seals[outcome.seal.elemid] = outcome.seal.seals;
-      this.touchedElements.add(`${land.id}:${outcome.seal.elemid}`);
-    }
+      this.vault(land.id, outcome.vault.elemid, outcome.vault.snapshot, outcome.vault.delta, why);
+    if (outcome.shards) this.shards(land.id, outcome.shards.elemid, outcome.shards.delta, why);
+    this.items(land.id, outcome.items, why);
+    if (outcome.towerLevel)
+      this.tower(land.id, outcome.towerLevel.elemid, outcome.towerLevel.level);
+    if (outcome.seal) this.seal(land.id, outcome.seal.elemid, outcome.seal.seals);
     if (outcome.residenceLandId !== null) this.move(hero, outcome.residenceLandId);
     if (outcome.refund)
-      this.refund(land, outcome.refund, at, (e) => book(e, `mission_refund:${m.type}`));
-    this.boards.add({ board: 'TOP_XP_GAINERS', profileId: m.profile_id, points: outcome.xp, at });
-    this.boards.add({
+      this.refund(land, outcome.refund, { ...why, cause: `mission_refund:${m.type}` });
+    this.score({ board: 'TOP_XP_GAINERS', profileId: m.profile_id, points: outcome.xp, at });
+    this.score({
       board: 'TOP_GOLD_CLAIMERS',
       profileId: m.profile_id,
       points: outcome.goldClaimed,
@@ -181,42 +110,10 @@ export class SettlementBatch {
       profileId: m.profile_id,
       subject: outcome.report.subject,
       body: outcome.report.body,
+      kind: 'mission',
       at,
     });
     this.results.push({ id: m.id, result: outcomeRecord(outcome) });
-  }
-
-  private setVault(
-    land: BatchLand,
-    el: Element,
-    snapshot: VaultSnapshot,
-    delta: number,
-    book: Book,
-  ) {
-    const next = round6(snapshot.volume);
-    book(
-      { asset: 'vault', landId: land.id, element: el, delta: next - land.vault[el].volume - delta },
-      'decay',
-    );
-    book({ asset: 'vault', landId: land.id, element: el, delta });
-    land.vault[el] = { volume: next, at: snapshot.at };
-    this.touchedElements.add(`${land.id}:${el}`);
-  }
-
-  private addShards(land: BatchLand, el: Element, delta: number, book: Book) {
-    if (delta === 0) return;
-    land.shards[el] += delta;
-    this.touchedElements.add(`${land.id}:${el}`);
-    book({ asset: 'shards', landId: land.id, element: el, delta });
-  }
-
-  private addItems(land: BatchLand, code: string, n: number, book: Book) {
-    if (n === 0) return;
-    const key = `${land.id}:${code}`;
-    const d = this.itemDeltas.get(key) ?? { landId: land.id, code, delta: 0 };
-    d.delta += n;
-    this.itemDeltas.set(key, d);
-    book({ asset: 'item', landId: land.id, itemCode: code, delta: n });
   }
 
   private move(hero: HeroState, landId: number) {
@@ -234,7 +131,7 @@ export class SettlementBatch {
     this.residences.set(hero.id, landId);
   }
 
-  private refund(land: BatchLand, res: Reservation, at: Date, book: Book) {
+  private refund(land: BookLand, res: Reservation, why: Cause) {
     if (res.elemid !== null && res.elementals > 0) {
       const el = res.elemid;
       const change = addElementals(
@@ -242,11 +139,11 @@ export class SettlementBatch {
         land.seals[el],
         vaultCap(land.towers[el]),
         res.elementals,
-        at.getTime(),
+        why.at.getTime(),
       );
-      this.setVault(land, el, change.snapshot, change.amount, book);
+      this.vault(land.id, el, change.snapshot, change.amount, why);
     }
-    if (res.elemid !== null && res.shards > 0) this.addShards(land, res.elemid, res.shards, book);
-    for (const [code, n] of Object.entries(res.items)) this.addItems(land, code, n, book);
+    if (res.elemid !== null && res.shards > 0) this.shards(land.id, res.elemid, res.shards, why);
+    this.items(land.id, res.items, why);
   }
 }

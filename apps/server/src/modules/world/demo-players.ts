@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isoWeekStart, PROFILE_LEVELS, type Rng } from '@aleph/rules';
 import { queryRows, type Tx } from '../../db/client.js';
-import { changeProfile } from '../game/balances.js';
-import { addBoardScore } from '../game/boards.js';
+import { ChangeBook } from '../game/change-book.js';
 import { createAccount, placeholderAddress } from './accounts.js';
 import { grantStarter } from './starter.js';
 
@@ -58,14 +57,15 @@ export interface DemoPlayersInput {
 
 /**
  * About fifty players with the starter grant, some history, and scores on both boards this
- * ISO week. Balances go through changeProfile (ledger) and the same points through
- * addBoardScore, so the books and the boards agree.
+ * ISO week. Balances and the same points on the boards are booked in one change book and
+ * flushed together, so the books and the boards agree.
  */
 export async function createDemoPlayers(tx: Tx, input: DemoPlayersInput): Promise<number[]> {
   const { now, rng } = input;
   const weekStart = isoWeekStart(now.getTime());
   const logins = await freeLogins(tx, DEMO_PLAYER_COUNT);
   const ids: number[] = [];
+  const book = new ChangeBook();
   for (const [place, login] of logins.entries()) {
     const joined = new Date(
       now.getTime() - (3 + rng.int(0, 27)) * DAY - rng.int(0, 23) * 3_600_000,
@@ -84,18 +84,19 @@ export async function createDemoPlayers(tx: Tx, input: DemoPlayersInput): Promis
     ids.push(userId);
     const earlier = { cause: 'demo', at: new Date(joined.getTime() + 3_600_000) };
     const priorXp = rng.int(0, 40_000);
-    await changeProfile(tx, userId, { xp: priorXp, gold: rng.int(0, 3_000) }, earlier);
+    book.profile(userId, { xp: priorXp, gold: rng.int(0, 3_000) }, earlier);
 
     const from = Math.max(weekStart, joined.getTime());
     const at = new Date(from + Math.floor(rng.next() * (now.getTime() - from)));
     const xp = weeklyXp(place, logins.length, rng);
     const claimed = rng.next() < 0.8 ? rng.int(150, 6_000) : 0;
-    await changeProfile(tx, userId, { xp, gold: claimed }, { cause: 'demo', at });
-    await addBoardScore(tx, 'TOP_XP_GAINERS', userId, xp, at);
-    await addBoardScore(tx, 'TOP_GOLD_CLAIMERS', userId, claimed, at);
+    book.profile(userId, { xp, gold: claimed }, { cause: 'demo', at });
+    book.score({ board: 'TOP_XP_GAINERS', profileId: userId, points: xp, at });
+    book.score({ board: 'TOP_GOLD_CLAIMERS', profileId: userId, points: claimed, at });
     await tx.execute(
       sql`update profiles set level = ${levelFor(priorXp + xp)} where id = ${userId}`,
     );
   }
+  await book.flush(tx);
   return ids;
 }

@@ -3,18 +3,13 @@ import { addElementals, featuresFor, itemByCode, vaultCap, type Element } from '
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import {
-  changeItems,
-  changeProfile,
-  changeShards,
-  setVault,
-  type Cause,
-} from '../game/balances.js';
+import { changeProfile } from '../game/balances.js';
+import { ChangeBook, type Cause } from '../game/change-book.js';
 import { loadLand } from '../game/state.js';
 
 /**
- * Operator grants (the admin CLI, the demo world and tests use them). Every grant goes
- * through the ledger with cause 'grant', like any other balance change.
+ * Operator grants (the admin CLI, the demo world and tests use them). Every grant is booked
+ * in the change book with cause 'grant' (or the caller's note), like any other balance change.
  */
 
 export interface ProfileGrant {
@@ -66,8 +61,9 @@ export async function grantToLand(
     const land = await loadLand(tx, landId, true);
     if (!land) throw notFound('Land not found.');
     const why: Cause = { cause: note, at: now };
-    if (grant.items) await changeItems(tx, land, grant.items, why);
-    if (grant.shards) await changeShards(tx, land, grant.shards.element, grant.shards.amount, why);
+    const book = new ChangeBook([land]);
+    if (grant.items) book.items(land.id, grant.items, why);
+    if (grant.shards) book.shards(land.id, grant.shards.element, grant.shards.amount, why);
     if (grant.elementals) {
       const el = grant.elementals.element;
       const change = addElementals(
@@ -77,8 +73,9 @@ export async function grantToLand(
         grant.elementals.amount,
         now.getTime(),
       );
-      await setVault(tx, land, el, change.snapshot, change.amount, why);
+      book.vault(land.id, el, change.snapshot, change.amount, why);
     }
+    await book.flush(tx);
   });
 }
 

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client.js';
+import type { ChangeBook } from './change-book.js';
+import { jsonRows as rows } from './json-rows.js';
+import { writeLedger } from './ledger.js';
+
+/**
+ * Writes a change book in a fixed number of set-based statements, whatever it holds: the
+ * balances and their ledger entries, and board scores.
+ */
+export async function flushBook(
+  tx: Executor,
+  book: ChangeBook,
+  bumpVersionsOf: readonly number[],
+): Promise<void> {
+  await writeProfiles(tx, book, bumpVersionsOf);
+  const golds = [...book.touchedLands].map((id) => {
+    const land = book.land(id);
+    return { id, leftover: land.gold.leftover, at: new Date(land.gold.at).toISOString() };
+  });
+  if (golds.length > 0) {
+    await tx.execute(sql`update lands l set gold_leftover = v.leftover, gold_at = v.at
+      from jsonb_to_recordset(${rows(golds)}) as v(id int, leftover numeric, at timestamptz) where l.id = v.id`);
+  }
+  const elements = [...book.touchedElements].map((key) => {
+    const [landId, el] = key.split(':').map(Number) as [number, 0 | 1 | 2 | 3];
+    const land = book.land(landId);
+    return {
+      land_id: landId,
+      element: el,
+      tower: land.towers[el],
+      seals: land.seals[el],
+      shards: land.shards[el],
+      volume: land.vault[el].volume,
+      at: new Date(land.vault[el].at).toISOString(),
+    };
+  });
+  if (elements.length > 0) {
+    // Absolute values are safe: every writer of a land's elements holds the land's row lock.
+    await tx.execute(sql`update land_elements e set tower_level = v.tower, seals = v.seals, shards = v.shards,
+        vault_volume = v.volume, vault_at = v.at
+      from jsonb_to_recordset(${rows(elements)})
+        as v(land_id int, element smallint, tower smallint, seals smallint, shards int, volume numeric, at timestamptz)
+      where e.land_id = v.land_id and e.element = v.element`);
+  }
+  await writeItems(tx, book);
+  await writeLedger(tx, book.ledger);
+  await book.boards.write(tx);
+}
+
+async function writeProfiles(tx: Executor, book: ChangeBook, bumpVersionsOf: readonly number[]) {
+  const bump = new Set(bumpVersionsOf);
+  const ids = new Set([...book.profileDeltas.keys(), ...bump]);
+  const list = [...ids].map((id) => {
+    const d = book.profileDeltas.get(id);
+    return {
+      id,
+      gold: d?.gold ?? 0,
+      platinum: d?.platinum ?? 0,
+      xp: d?.xp ?? 0,
+      vip: d?.vip ?? 0,
+      bump: bump.has(id) ? 1 : 0,
+    };
+  });
+  if (list.length === 0) return;
+  await tx.execute(sql`update profiles p
+    set gold = p.gold + v.gold, platinum = p.platinum + v.platinum, xp = p.xp + v.xp,
+      vip_points = p.vip_points + v.vip, state_version = p.state_version + v.bump
+    from jsonb_to_recordset(${rows(list)})
+      as v(id int, gold bigint, platinum bigint, xp bigint, vip bigint, bump int)
+    where p.id = v.id`);
+}
+
+/**
+ * Net item changes: additions upsert, withdrawals update (an insert's row is checked before
+ * ON CONFLICT, so a negative one would be refused even where the balance suffices). A
+ * withdrawal from an item the land does not hold is a bug of the caller's check.
+ */
+async function writeItems(tx: Executor, book: ChangeBook) {
+  const all = [...book.itemDeltas.values()];
+  const added = all.filter((i) => i.delta > 0);
+  const taken = all.filter((i) => i.delta < 0);
+  if (added.length > 0) {
+    await tx.execute(sql`insert into land_items (land_id, item_code, balance)
+      select "landId", code, delta from jsonb_to_recordset(${rows(added)}) as v("landId" int, code text, delta bigint)
+      on conflict (land_id, item_code) do update set balance = land_items.balance + excluded.balance`);
+  }
+  if (taken.length > 0) {
+    const done = await queryRows(
+      tx,
+      sql`update land_items i set balance = i.balance + v.delta
+        from jsonb_to_recordset(${rows(taken)}) as v("landId" int, code text, delta bigint)
+        where i.land_id = v."landId" and i.item_code = v.code returning i.land_id`,
+    );
+    if (done.length !== taken.length) throw new Error('an item to take is not in the land');
+  }
+}
