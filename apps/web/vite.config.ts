@@ -1,20 +1,11 @@
 /// <reference types="vitest/config" />
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { API_PREFIXES, HEALTH_PATH } from '../../packages/contracts/src/prefixes.js';
 
-const API_PREFIXES = [
-  '/abwab',
-  '/athar',
-  '/ard',
-  '/abtal',
-  '/misaar',
-  '/dashboard',
-  '/mirza',
-  '/tartib',
-  '/hatif',
-  '/market',
-  '/health',
-];
+// The API prefixes the dev server proxies to the API, from the contracts (the file on its own:
+// the config is loaded before any package is built).
+const PROXIED = [...Object.values(API_PREFIXES), HEALTH_PATH];
 const API_TARGET = process.env.ALEPH_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -47,7 +38,7 @@ export default defineConfig({
     port: 5173,
     // Whole path segments only: '/market' must not swallow the SPA's '/marketplace'.
     proxy: Object.fromEntries(
-      API_PREFIXES.map((prefix) => [`^${prefix}(?:[/?]|$)`, { target: API_TARGET }]),
+      PROXIED.map((prefix) => [`^${prefix}(?:[/?]|$)`, { target: API_TARGET }]),
     ),
   },
   test: {

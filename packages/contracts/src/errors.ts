@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import type { MissionErrorCode } from '@aleph/rules';
 
 /**
  * The one error shape of every endpoint: Fastify's own fields plus a stable `code`
@@ -13,7 +14,11 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
-/** Stable machine-readable error codes shared by server and web app. */
+/**
+ * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
+ * and the rules' MissionErrorCode, the one catalogue (ApiErrorCode). The server's AppError
+ * accepts no other code.
+ */
 export const ErrorCode = {
   validation: 'VALIDATION_ERROR',
   badJson: 'BAD_JSON',
@@ -35,5 +40,41 @@ export const ErrorCode = {
   refreshReused: 'REFRESH_REUSED',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  landNotFound: 'LAND_NOT_FOUND',
+  heroNotFound: 'HERO_NOT_FOUND',
+  boardNotFound: 'BOARD_NOT_FOUND',
+  messageNotFound: 'MESSAGE_NOT_FOUND',
+  missionTypeNotFound: 'MISSION_TYPE_NOT_FOUND',
+  notUpgradable: 'NOT_UPGRADABLE',
+  // Operator announcements and tools (CLI, test control).
+  subjectEmpty: 'SUBJECT_EMPTY',
+  subjectTooLong: 'SUBJECT_TOO_LONG',
+  bodyEmpty: 'BODY_EMPTY',
+  bodyTooLong: 'BODY_TOO_LONG',
+  unknownItem: 'UNKNOWN_ITEM',
+  badLevel: 'BAD_LEVEL',
+  demoLoginTaken: 'DEMO_LOGIN_TAKEN',
+  clockFixed: 'CLOCK_FIXED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Refusals of the marketplace; every one leaves balances unchanged. */
+export const MarketErrorCode = {
+  unknownPackage: 'UNKNOWN_PACKAGE',
+  txHashRequired: 'TX_HASH_REQUIRED',
+  txNotFound: 'TX_NOT_FOUND',
+  txAlreadyUsed: 'TX_ALREADY_USED',
+  txFailed: 'TX_FAILED',
+  wrongSender: 'WRONG_SENDER',
+  wrongRecipient: 'WRONG_RECIPIENT',
+  amountTooLow: 'AMOUNT_TOO_LOW',
+  wrongChain: 'WRONG_CHAIN',
+  paymentUnavailable: 'PAYMENT_UNAVAILABLE',
+  insufficientPlatinum: 'INSUFFICIENT_PLATINUM',
+  idempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
+  purchaseNotFound: 'PURCHASE_NOT_FOUND',
+} as const;
+export type MarketErrorCode = (typeof MarketErrorCode)[keyof typeof MarketErrorCode];
+
+/** Every code an API error body may carry. */
+export type ApiErrorCode = ErrorCode | MarketErrorCode | MissionErrorCode;

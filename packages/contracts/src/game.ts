@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TLiteral } from 'typebox';
+import { MISSION_TYPE_LIST, type MissionType } from '@aleph/rules';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const PerElement = Type.Array(Type.Number(), { minItems: 4, maxItems: 4 });
@@ -60,16 +61,13 @@ export const Hero = Type.Object({
 export type Hero = Static<typeof Hero>;
 export const HeroList = Type.Array(Hero);
 
-export const MISSION_TYPES = [
-  'GOLDCLAIM',
-  'DAILYREWARD',
-  'HUNTSEAL',
-  'TRANSFERHERO',
-  'UPGRADETOWER',
-  'UPGRADESEAL',
-  'SEARCHELEMENT',
-] as const;
-export type MissionTypeName = (typeof MISSION_TYPES)[number];
+/** A mission type name: the rules define the list (packages/rules world.ts). */
+export type MissionTypeName = MissionType;
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+const missionTypeLiterals = MISSION_TYPE_LIST.map((type) => Type.Literal(type)) as Literals<
+  typeof MISSION_TYPE_LIST
+>;
 
 export const MissionTypeParams = Type.Object({ type: Type.String({ maxLength: 64 }) });
 
@@ -84,15 +82,7 @@ export type MissionRequirements = Static<typeof MissionRequirements>;
 /** Body of check and start: the type, land and hero, and the type's extra parameters. */
 export const MissionBody = Type.Object(
   {
-    missionType: Type.Union([
-      Type.Literal('GOLDCLAIM'),
-      Type.Literal('DAILYREWARD'),
-      Type.Literal('HUNTSEAL'),
-      Type.Literal('TRANSFERHERO'),
-      Type.Literal('UPGRADETOWER'),
-      Type.Literal('UPGRADESEAL'),
-      Type.Literal('SEARCHELEMENT'),
-    ]),
+    missionType: Type.Union(missionTypeLiterals),
     landid: Id,
     heroid: Id,
     elemid: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),

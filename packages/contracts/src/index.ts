@@ -5,3 +5,4 @@ export * from './game.js';
 export * from './html-policy.js';
 export * from './social.js';
 export * from './market.js';
+export * from './prefixes.js';

@@ -91,21 +91,3 @@ export const PurchaseListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export type PurchaseListQuery = Static<typeof PurchaseListQuery>;
-
-/** Refusals of the marketplace; every one leaves balances unchanged. */
-export const MarketErrorCode = {
-  unknownPackage: 'UNKNOWN_PACKAGE',
-  txHashRequired: 'TX_HASH_REQUIRED',
-  txNotFound: 'TX_NOT_FOUND',
-  txAlreadyUsed: 'TX_ALREADY_USED',
-  txFailed: 'TX_FAILED',
-  wrongSender: 'WRONG_SENDER',
-  wrongRecipient: 'WRONG_RECIPIENT',
-  amountTooLow: 'AMOUNT_TOO_LOW',
-  wrongChain: 'WRONG_CHAIN',
-  paymentUnavailable: 'PAYMENT_UNAVAILABLE',
-  insufficientPlatinum: 'INSUFFICIENT_PLATINUM',
-  idempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
-  purchaseNotFound: 'PURCHASE_NOT_FOUND',
-} as const;
-export type MarketErrorCode = (typeof MarketErrorCode)[keyof typeof MarketErrorCode];

@@ -1,10 +1,12 @@
-/** Deadlock and serialization failures: the transaction did nothing and can simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+import { PgErrorCode, pgErrorCode } from './pg-errors.js';
 
-function isRetryable(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return RETRYABLE.has(e?.code ?? '') || RETRYABLE.has(e?.cause?.code ?? '');
-}
+/** Deadlock and serialization failures: the transaction did nothing and can simply run again. */
+const RETRYABLE = new Set<string | undefined>([
+  PgErrorCode.deadlockDetected,
+  PgErrorCode.serializationFailure,
+]);
+
+const isRetryable = (err: unknown) => RETRYABLE.has(pgErrorCode(err));
 
 export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {

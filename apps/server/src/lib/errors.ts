@@ -1,10 +1,13 @@
-import { ErrorCode } from '@aleph/contracts';
+import { ErrorCode, type ApiErrorCode } from '@aleph/contracts';
 
-/** An error a client caused or may see: it becomes the one JSON error shape. */
+/**
+ * An error a client caused or may see: it becomes the one JSON error shape. Its code is one of
+ * the contracts' catalogue (ApiErrorCode).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly field?: string,
     readonly headers?: Record<string, string>,
@@ -14,16 +17,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, field?: string) =>
+export const badRequest = (code: ApiErrorCode, message: string, field?: string) =>
   new AppError(400, code, message, field);
-export const conflict = (code: string, message: string, field?: string) =>
+export const conflict = (code: ApiErrorCode, message: string, field?: string) =>
   new AppError(409, code, message, field);
 export const unauthorized = (
   message = 'Your session has expired. Please log in again.',
-  code: string = ErrorCode.unauthorized,
+  code: ApiErrorCode = ErrorCode.unauthorized,
 ) => new AppError(401, code, message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
-export const notFound = (message = 'Not found.', code: string = ErrorCode.notFound) =>
+export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
+export const notFound = (message = 'Not found.', code: ApiErrorCode = ErrorCode.notFound) =>
   new AppError(404, code, message);
 
 /** The API reads JSON bodies only (http-hardening.ts). */

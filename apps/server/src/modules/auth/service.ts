@@ -10,6 +10,7 @@ import {
 } from '@aleph/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { authNonces, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { hit, tooMany } from '../../lib/rate-limit.js';
@@ -96,14 +97,9 @@ const addressTaken = () =>
 
 /** Maps a unique-index violation raised by a racing registration to its clear refusal. */
 function uniqueViolation(err: unknown): AppError | undefined {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  if (!pg) return undefined;
-  return pg.constraint === 'users_address_key' ? addressTaken() : loginTaken();
+  const constraint = uniqueViolationOf(err);
+  if (constraint === undefined) return undefined;
+  return constraint === 'users_address_key' ? addressTaken() : loginTaken();
 }
 
 /** `domain`: SIWE_DOMAIN, or in development the request's Host (routes.ts). */

@@ -46,12 +46,4 @@ export const paymentUnavailable = () =>
   );
 
 /** The name of the unique index a Postgres 23505 error violated, if that is what it is. */
-export function violatedIndex(err: unknown): string | undefined {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  };
-  const pg = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return pg ? (pg.constraint ?? '') : undefined;
-}
+export { uniqueViolationOf as violatedIndex } from '../../db/pg-errors.js';

@@ -1,0 +1,20 @@
+/**
+ * The spec's URL prefix of each API area (docs/api.md). The server mounts its route modules on
+ * them and the web dev server proxies them; nothing else of this package may be imported here,
+ * so that vite.config.ts can load this file on its own.
+ */
+export const API_PREFIXES = {
+  auth: '/abwab',
+  lands: '/ard',
+  heroes: '/abtal',
+  missions: '/misaar',
+  profile: '/athar',
+  boards: '/mirza',
+  workflows: '/tartib',
+  messages: '/hatif',
+  dashboard: '/dashboard',
+  market: '/market',
+} as const;
+
+/** Paths the server answers outside the API prefixes: the health check for the proxy too. */
+export const HEALTH_PATH = '/health';
