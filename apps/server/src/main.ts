@@ -12,11 +12,13 @@ import { grantStarter } from './modules/world/starter.js';
 /** Reads config, migrates, starts the background jobs, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-    poolSize: config.databasePoolSize,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.databasePoolSize,
+    });
+  let database = await open();
   await database.migrate();
   const clock = config.testMode ? new AdjustableClock() : systemClock;
   // The embedded default is for trying the game: a newcomer should find a living world.
@@ -25,6 +27,12 @@ async function main() {
     !config.databaseUrl && !config.testMode && !config.production
       ? await ensureDemoWorld(database.db, clock.now(), (line) => console.info(line))
       : null;
+  if (demo?.created && database.kind === 'pglite') {
+    // Creating the world grew the embedded database's memory, which WebAssembly never gives
+    // back; the same folder opened afresh starts small (docs/decisions/0007).
+    await database.close();
+    database = await open();
+  }
   const app = await buildApp(
     { config, database, clock, accountHooks: [grantStarter] },
     { logger: loggerOptions(config.logLevel) },
