@@ -10,6 +10,7 @@ import {
   registerOriginCheck,
   registerSecurityHeaders,
 } from './lib/http-hardening.js';
+import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './lib/spa.js';
 import { validatorCompiler } from './lib/validator.js';
 import type { AccountCreatedHook } from './modules/auth/account-hooks.js';
@@ -73,6 +74,7 @@ export async function buildApp(
   registerOriginCheck(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
+  await registerCompression(app, deps.config.httpCompression);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: API_PREFIXES.auth });

@@ -54,6 +54,8 @@ export interface AppConfig {
   databasePoolSize: number;
   /** How Platinum is paid for (marketplace). */
   payments: PaymentConfig;
+  /** HTTP_COMPRESSION=off: API answers go out plain, for a proxy that compresses. */
+  httpCompression: boolean;
 }
 
 export type PaymentProviderKind = 'sandbox' | 'onchain';
@@ -81,6 +83,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer`);
   return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be on or off, not ${JSON.stringify(raw)}`);
 }
 
 /** Development keeps a generated secret in the data folder so sessions survive restarts. */
@@ -143,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     databasePoolSize: poolSize(env),
     payments,
+    httpCompression: onOff(env, 'HTTP_COMPRESSION'),
   };
 }
 

@@ -130,3 +130,15 @@ describe('TRUST_PROXY', () => {
       expect(() => trust(bad), bad).toThrow(/^TRUST_PROXY: ".*" is not an IP address or CIDR/);
   });
 });
+
+describe('HTTP_COMPRESSION', () => {
+  it('is on unless set to off (behind a proxy that compresses, docs/operations.md)', () => {
+    expect(loadConfig(development).httpCompression).toBe(true);
+    expect(loadConfig({ ...development, HTTP_COMPRESSION: 'on' }).httpCompression).toBe(true);
+    expect(loadConfig({ ...development, HTTP_COMPRESSION: 'off' }).httpCompression).toBe(false);
+    for (const value of ['0', 'false', 'OFF', 'no'])
+      expect(() => loadConfig({ ...development, HTTP_COMPRESSION: value }), value).toThrow(
+        `HTTP_COMPRESSION must be on or off, not ${JSON.stringify(value)}`,
+      );
+  });
+});

@@ -9,6 +9,8 @@ import { sendError } from './error-handler.js';
 /**
  * Serves the built web app and answers unknown non-API GETs with index.html, so that
  * client-side routes such as /lands/12 survive a reload. Hashed assets are cached for a year.
+ * The build writes brotli and gzip copies beside the files (apps/web/scripts/compress-dist.mjs);
+ * they are sent by Accept-Encoding, with Vary, and no file is compressed per request.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const hasSpa = existsSync(path.join(webDist, 'index.html'));
@@ -17,6 +19,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,36 @@
+import { constants } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { isApiPath } from '../modules/prefixes.js';
+
+/** Smaller API answers go out as they are: a packet either way, and no CPU spent. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Compresses API answers above the threshold, brotli or gzip as the client accepts, at the
+ * levels chosen by measurement in docs/performance.md ("Compression"): CPU per request
+ * matters more than the last bytes. The built web app's files are compressed at build time
+ * and sent as they are by spa.ts, so routes outside the API are left alone (no per-request
+ * work, nothing compressed twice). Off behind a proxy that compresses (HTTP_COMPRESSION=off,
+ * docs/operations.md). Must run before the routes are registered.
+ */
+export async function registerCompression(app: FastifyInstance, enabled: boolean) {
+  if (!enabled) return;
+  // Runs before the plugin's own onRoute hook, which reads `compress`.
+  app.addHook('onRoute', (route) => {
+    if (route.compress === undefined && !isApiPath(route.url)) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    },
+    zlibOptions: { level: 6 },
+    // Request bodies stay plain: the API's bodies are small, and no inflating of client data.
+    globalDecompression: false,
+  });
+}
