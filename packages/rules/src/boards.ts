@@ -20,8 +20,23 @@ export interface BoardEntry {
 
 export type Ranked<T> = T & { readonly rank: number };
 
+/**
+ * The board order on plain values (negative when row a ranks first), for callers that keep
+ * rows as columns: the server's standings sort and search with it, so the order exists once.
+ */
+export function compareBoardKeys(
+  scoreA: number,
+  reachedAtA: number,
+  profileIdA: number,
+  scoreB: number,
+  reachedAtB: number,
+  profileIdB: number,
+): number {
+  return scoreB - scoreA || reachedAtA - reachedAtB || profileIdA - profileIdB;
+}
+
 export function compareBoardEntries(a: BoardEntry, b: BoardEntry): number {
-  return b.score - a.score || a.reachedAt - b.reachedAt || a.profileId - b.profileId;
+  return compareBoardKeys(a.score, a.reachedAt, a.profileId, b.score, b.reachedAt, b.profileId);
 }
 
 /** All rows ranked; extra fields (such as a profile name) are kept. */

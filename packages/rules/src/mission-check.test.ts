@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMission, type MissionCheckInput } from './mission-check.js';
+import { checkMission } from './mission-check.js';
+import type { MissionCheckInput } from './model.js';
 import { NO_RESERVATION } from './model.js';
 import {
   DAY,

@@ -3,34 +3,11 @@ import { missionDuration } from './mission-duration.js';
 import { MissionErrorCode, missionError, type MissionError } from './mission-errors.js';
 import { findRefusal } from './mission-refusals.js';
 import { missionComments, missionRewardSpec, type TextContext } from './mission-texts.js';
-import type { HeroState, LandState, MissionParams, ProfileState, Reservation } from './model.js';
+import type { MissionCheckInput, Reservation } from './model.js';
 import { minutesToMs } from './time.js';
 import { landVolumeAt } from './vault.js';
-import { elementName, isElement, isMissionType, type MissionType } from './world.js';
+import { elementName, isElement, isMissionType } from './world.js';
 import { itemName } from './items.js';
-
-/** A mission already running on the land, as far as the check cares. */
-export interface RunningMissionRef {
-  readonly type: MissionType;
-  readonly elemid?: number | null;
-}
-
-/** Everything `/misaar/mission/check` and `/start` need to decide, loaded by the server. */
-export interface MissionCheckInput {
-  /** The body's missionType, unchecked. */
-  readonly type: string;
-  readonly requesterId: number;
-  readonly profile: ProfileState;
-  readonly land: LandState;
-  readonly hero: HeroState;
-  /** The land's inventory: item code -> balance. */
-  readonly landItems: Readonly<Record<string, number>>;
-  /** Missions running on this land now (any hero). */
-  readonly runningOnLand: readonly RunningMissionRef[];
-  /** Whether the profile already started these today (UTC day of `now`). */
-  readonly usedToday: { readonly dailyReward: boolean; readonly huntSeal: boolean };
-  readonly params: MissionParams;
-}
 
 export interface IngredientStatus {
   readonly need: number;

@@ -1,5 +1,5 @@
 import { GAME_CONFIG } from './config.js';
-import { MISSION_RULES, type MissionRule } from './config-missions.js';
+import { MISSION_RULES } from './config-missions.js';
 import { formatPercent } from './format.js';
 import type { MissionType } from './world.js';
 
@@ -106,8 +106,6 @@ export const MISSION_TYPES: Readonly<Record<MissionType, MissionTypeInfo>> = {
     ],
   ),
 };
-
-export const missionRule = (type: MissionType): MissionRule => MISSION_RULES[type];
 
 /** The launcher's extra parameters: everything but landid and heroid. */
 export function extraParameters(type: MissionType): string[] {

@@ -1,4 +1,12 @@
-import type { Continent, Element, PerElement, Rarity, Skills, Terrain } from './world.js';
+import type {
+  Continent,
+  Element,
+  MissionType,
+  PerElement,
+  Rarity,
+  Skills,
+  Terrain,
+} from './world.js';
 
 /**
  * The state the rules read. The server loads it from the database; the rules never write it,
@@ -92,3 +100,26 @@ export interface Report {
 
 export const landLabel = (land: Pick<LandState, 'id' | 'name'>): string =>
   land.name ? land.name : `Land #${land.id}`;
+
+/** A mission already running on the land, as far as the check cares. */
+export interface RunningMissionRef {
+  readonly type: MissionType;
+  readonly elemid?: number | null;
+}
+
+/** Everything `/misaar/mission/check` and `/start` need to decide, loaded by the server. */
+export interface MissionCheckInput {
+  /** The body's missionType, unchecked. */
+  readonly type: string;
+  readonly requesterId: number;
+  readonly profile: ProfileState;
+  readonly land: LandState;
+  readonly hero: HeroState;
+  /** The land's inventory: item code -> balance. */
+  readonly landItems: Readonly<Record<string, number>>;
+  /** Missions running on this land now (any hero). */
+  readonly runningOnLand: readonly RunningMissionRef[];
+  /** Whether the profile already started these today (UTC day of `now`). */
+  readonly usedToday: { readonly dailyReward: boolean; readonly huntSeal: boolean };
+  readonly params: MissionParams;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { GAME_CONFIG } from './config.js';
-import type { MissionCheckInput } from './mission-check.js';
+import type { MissionCheckInput } from './model.js';
 import type { HeroState, LandState, MissionParams } from './model.js';
 import {
   Continent,

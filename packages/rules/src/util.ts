@@ -7,10 +7,6 @@ export function valueAt<T>(items: readonly T[], index: number, what: string): T 
   return value;
 }
 
-export function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
 /** Rounds to `decimals` places, so that 40 * 1.1 reads 44 and not 44.00000000000001. */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
@@ -28,13 +24,4 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 /** Player-chosen names end up in report bodies; they must never become markup. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
-/** Adds `amount` of `code` to a copy of an item-count map. */
-export function addCount(
-  counts: Readonly<Record<string, number>>,
-  code: string,
-  amount: number,
-): Record<string, number> {
-  return { ...counts, [code]: (counts[code] ?? 0) + amount };
 }

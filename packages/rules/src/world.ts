@@ -15,7 +15,6 @@ export const ELEMENT_NAMES = ['Air', 'Fire', 'Water', 'Earth'] as const;
 
 export const Continent = { Aleph: 0, Beth: 1 } as const;
 export type Continent = (typeof Continent)[keyof typeof Continent];
-export const CONTINENTS: readonly Continent[] = Object.values(Continent);
 export const CONTINENT_NAMES = ['Aleph', 'Beth'] as const;
 
 export const Rarity = { Common: 0, Uncommon: 1, Rare: 2, Epic: 3, Legendary: 4 } as const;
@@ -40,7 +39,6 @@ export const Skill = {
   Strength: 7,
 } as const;
 export type Skill = (typeof Skill)[keyof typeof Skill];
-export const SKILLS: readonly Skill[] = Object.values(Skill);
 export const SKILL_NAMES = [
   'Mastery',
   'Intelligence',
@@ -63,7 +61,6 @@ function isMember<T extends number>(values: readonly T[], value: unknown): value
 
 export const isTerrain = (value: unknown): value is Terrain => isMember(TERRAINS, value);
 export const isElement = (value: unknown): value is Element => isMember(ELEMENTS, value);
-export const isContinent = (value: unknown): value is Continent => isMember(CONTINENTS, value);
 export const isRarity = (value: unknown): value is Rarity => isMember(RARITIES, value);
 export const isSex = (value: unknown): value is Sex => isMember(SEXES, value);
 
@@ -71,7 +68,6 @@ export const terrainName = (terrain: Terrain): string => TERRAIN_NAMES[terrain];
 export const elementName = (element: Element): string => ELEMENT_NAMES[element];
 export const continentName = (continent: Continent): string => CONTINENT_NAMES[continent];
 export const rarityName = (rarity: Rarity): string => RARITY_NAMES[rarity];
-export const sexName = (sex: Sex): string => SEX_NAMES[sex];
 export const skillName = (skill: Skill): string => SKILL_NAMES[skill];
 
 /** The seven mission types of GAME_DESIGN.md, in the order of its table. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BoardName } from '@aleph/contracts';
+import { compareBoardKeys } from '@aleph/rules';
 import { preparedRows, queryRows, type Db } from '../../db/client.js';
 
 export interface Standing {
@@ -42,11 +43,7 @@ export class Snapshot {
 
   /** True when row i ranks ahead of (score, at, id): more points, then earlier, then lower id. */
   private ahead(i: number, score: number, at: number, id: number): boolean {
-    const s = this.scores[i]!;
-    if (s !== score) return s > score;
-    const a = this.ats[i]!;
-    if (a !== at) return a < at;
-    return this.ids[i]! < id;
+    return compareBoardKeys(this.scores[i]!, this.ats[i]!, this.ids[i]!, score, at, id) < 0;
   }
 
   /**
@@ -107,11 +104,9 @@ interface Row {
   at: number;
 }
 
-function compareRows(a: Row, b: Row): number {
-  if (a.score !== b.score) return b.score - a.score;
-  if (a.at !== b.at) return a.at - b.at;
-  return a.id - b.id;
-}
+/** The rules' board order (packages/rules boards.ts). */
+const compareRows = (a: Row, b: Row): number =>
+  compareBoardKeys(a.score, a.at, a.id, b.score, b.at, b.id);
 
 interface Entry {
   current: Promise<Snapshot>;

@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { featuresFor } from '@aleph/rules';
-import type { Executor } from '../../db/client.js';
-import { profiles } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { forbidden } from '../../lib/errors.js';
 
 /** The spec's locked texts (section 6), answered with 403 when the server enforces a gate. */
 export const LOCKED_TEXT = {
@@ -14,20 +11,5 @@ export const LOCKED_TEXT = {
 /** A gate judged on a level already known (the signed-in player's comes with the session). */
 export function requireFeatureAt(level: number, flag: keyof typeof LOCKED_TEXT, message?: string) {
   if (!featuresFor(level).includes(flag))
-    throw forbidden('FEATURE_LOCKED', message ?? LOCKED_TEXT[flag]);
-}
-
-export async function requireFeature(
-  db: Executor,
-  profileId: number,
-  flag: keyof typeof LOCKED_TEXT,
-  message?: string,
-) {
-  const [row] = await db
-    .select({ level: profiles.level })
-    .from(profiles)
-    .where(eq(profiles.id, profileId));
-  if (!row) throw notFound('Profile not found');
-  if (!featuresFor(row.level).includes(flag))
     throw forbidden('FEATURE_LOCKED', message ?? LOCKED_TEXT[flag]);
 }
