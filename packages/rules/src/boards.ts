@@ -18,8 +18,6 @@ export interface BoardEntry {
   readonly reachedAt: number;
 }
 
-export type Ranked<T> = T & { readonly rank: number };
-
 /**
  * The board order on plain values (negative when row a ranks first), for callers that keep
  * rows as columns: the server's standings sort and search with it, so the order exists once.
@@ -37,29 +35,4 @@ export function compareBoardKeys(
 
 export function compareBoardEntries(a: BoardEntry, b: BoardEntry): number {
   return compareBoardKeys(a.score, a.reachedAt, a.profileId, b.score, b.reachedAt, b.profileId);
-}
-
-/** All rows ranked; extra fields (such as a profile name) are kept. */
-export function rankBoard<T extends BoardEntry>(rows: readonly T[]): Ranked<T>[] {
-  return [...rows].sort(compareBoardEntries).map((row, i) => ({ ...row, rank: i + 1 }));
-}
-
-export interface BoardView<T> {
-  readonly data: Ranked<T>[];
-  /** The caller's own place, even outside the top; null when the caller has no score yet. */
-  readonly profileData: { readonly rank: number; readonly score: number } | null;
-}
-
-/** The `/last` answer: the top rows plus the caller's rank and score. */
-export function boardView<T extends BoardEntry>(
-  rows: readonly T[],
-  callerId: number,
-  limit: number = GAME_CONFIG.boards.topSize,
-): BoardView<T> {
-  const ranked = rankBoard(rows);
-  const own = ranked.find((row) => row.profileId === callerId);
-  return {
-    data: ranked.slice(0, limit),
-    profileData: own ? { rank: own.rank, score: own.score } : null,
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goldAttention, goldAttentionLevel, heroStatusCounts } from './dashboard.js';
+import { goldAttention, goldAttentionLevel } from './dashboard.js';
 
 describe('goldAttention', () => {
   it('lists the fullest lands first, then by id, without lands on a mission, top 10', () => {
@@ -27,16 +27,5 @@ describe('goldAttention', () => {
     expect(goldAttentionLevel(211, 280)).toBe('high');
     expect(goldAttentionLevel(210, 280)).toBe('normal');
     expect(goldAttentionLevel(0, 0)).toBe('normal');
-  });
-});
-
-describe('heroStatusCounts', () => {
-  it('counts busy, idle and homeless heroes', () => {
-    const heroes = [
-      { busy: true, residenceId: 1 },
-      { busy: false, residenceId: null },
-      { busy: true, residenceId: null },
-    ];
-    expect(heroStatusCounts(heroes)).toEqual({ busy: 2, idle: 1, noResidence: 2 });
   });
 });

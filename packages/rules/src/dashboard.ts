@@ -27,21 +27,3 @@ export function goldAttentionLevel(leftover: number, cap: number): AttentionLeve
   if (cap > 0 && leftover > cap * DASH.goldAttentionHighRatio) return 'high';
   return 'normal';
 }
-
-export interface HeroStatusCounts {
-  readonly busy: number;
-  readonly idle: number;
-  /** Heroes without a residence, busy or idle. */
-  readonly noResidence: number;
-}
-
-export function heroStatusCounts(
-  heroes: readonly { readonly busy: boolean; readonly residenceId: number | null }[],
-): HeroStatusCounts {
-  const busy = heroes.filter((hero) => hero.busy).length;
-  return {
-    busy,
-    idle: heroes.length - busy,
-    noResidence: heroes.filter((hero) => hero.residenceId === null).length,
-  };
-}
