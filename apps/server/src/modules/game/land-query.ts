@@ -1,100 +1,64 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LandState } from '@aleph/rules';
-import type { Executor } from '../../db/client.js';
-import type { landElements } from '../../db/schema.js';
-import { lands } from '../../db/schema.js';
-import { toLandState } from './land-row.js';
+import { preparedRows, queryRows, type Executor } from '../../db/client.js';
+import { landFromJson, type LandJson } from './land-row.js';
 
-type ElementRow = typeof landElements.$inferSelect;
+/**
+ * The one loader of lands in the rules' shape: the row `l` of `lands` with its four elements
+ * and its resident count as one JSON value, so every caller (a read, a mission check, a start,
+ * a grant, a settlement batch) reads a land in one round trip and converts it one way.
+ */
+const LAND_JSON = sql`json_build_object(
+    'id', l.id, 'ownerId', l.owner_id, 'name', l.name, 'continent', l.continent, 'x', l.x, 'y', l.y,
+    'terrain', l.terrain, 'element', l.element, 'leftover', l.gold_leftover, 'goldAt', l.gold_at,
+    'createdAt', l.created_at,
+    'elements', (select json_agg(json_build_object('element', e.element, 'tower', e.tower_level,
+        'seals', e.seals, 'shards', e.shards, 'volume', e.vault_volume, 'at', e.vault_at) order by e.element)
+      from land_elements e where e.land_id = l.id),
+    'residents', (select count(*) from heroes r where r.residence_id = l.id))`;
 
-interface ElementJson {
-  element: number;
-  tower: number;
-  seals: number;
-  shards: number;
-  volume: number | string;
-  at: string;
-}
+/** One land as a JSON scalar subquery, for a query that reads more than the land. */
+export const landJsonOf = (landId: number): SQL =>
+  sql`(select ${LAND_JSON} from lands l where l.id = ${landId})`;
 
-/** A land's four elements and its resident count ride along as JSON: one round trip. */
-const landColumns = {
-  land: lands,
-  elements: sql<ElementJson[] | null>`(select json_agg(json_build_object('element', e.element,
-      'tower', e.tower_level, 'seals', e.seals, 'shards', e.shards, 'volume', e.vault_volume,
-      'at', e.vault_at) order by e.element) from land_elements e where e.land_id = "lands"."id")`,
-  // Qualified by hand: Drizzle renders a lone table's columns unqualified, and an
-  // unqualified "id" inside this subquery would be the hero's.
-  residents: sql<number>`(select count(*)::int from heroes h where h.residence_id = "lands"."id")`,
-};
-
-function toElementRows(landId: number, json: ElementJson[] | null): ElementRow[] {
-  return (json ?? []).map((e) => ({
-    landId,
-    element: e.element,
-    towerLevel: e.tower,
-    seals: e.seals,
-    shards: e.shards,
-    vaultVolume: Number(e.volume),
-    vaultAt: new Date(e.at),
-  }));
-}
-
-type Row = { land: typeof lands.$inferSelect; elements: ElementJson[] | null; residents: number };
-const toState = (r: Row): LandState =>
-  toLandState(r.land, toElementRows(r.land.id, r.elements), Number(r.residents));
-
-function buildOwnerQuery(db: Executor) {
-  return db
-    .select(landColumns)
-    .from(lands)
-    .where(eq(lands.ownerId, sql.placeholder('owner')))
-    .orderBy(asc(lands.id))
-    .prepare('lands_of_owner');
-}
-
-function buildOneQuery(db: Executor) {
-  return db
-    .select(landColumns)
-    .from(lands)
-    .where(eq(lands.id, sql.placeholder('id')))
-    .prepare('land_by_id');
-}
-
-const ownerQueries = new WeakMap<object, ReturnType<typeof buildOwnerQuery>>();
-const oneQueries = new WeakMap<object, ReturnType<typeof buildOneQuery>>();
+const toStates = (rows: readonly { land: LandJson }[]) => rows.map((r) => landFromJson(r.land));
 
 export async function queryLandsOfOwner(db: Executor, ownerId: number): Promise<LandState[]> {
-  let q = ownerQueries.get(db);
-  if (!q) ownerQueries.set(db, (q = buildOwnerQuery(db)));
-  return ((await q.execute({ owner: ownerId })) as Row[]).map(toState);
+  return toStates(
+    await preparedRows<{ land: LandJson }>(
+      db,
+      'lands_of_owner',
+      sql`select ${LAND_JSON} as land from lands l where l.owner_id = ${ownerId} order by l.id`,
+    ),
+  );
 }
 
-/** Outside a transaction (reads) the prepared form is used; a locking read builds its own. */
+/** One land; `forUpdate` locks its row for the rest of the transaction. */
 export async function queryLand(
   db: Executor,
   landId: number,
   forUpdate: boolean,
 ): Promise<LandState | null> {
-  if (forUpdate) {
-    const [row] = await db
-      .select(landColumns)
-      .from(lands)
-      .where(eq(lands.id, landId))
-      .for('update', { of: lands });
-    return row ? toState(row as Row) : null;
-  }
-  let q = oneQueries.get(db);
-  if (!q) oneQueries.set(db, (q = buildOneQuery(db)));
-  const [row] = (await q.execute({ id: landId })) as Row[];
-  return row ? toState(row) : null;
+  const rows = forUpdate
+    ? await queryRows<{ land: LandJson }>(
+        db,
+        sql`select ${LAND_JSON} as land from lands l where l.id = ${landId} for update of l`,
+      )
+    : await preparedRows<{ land: LandJson }>(
+        db,
+        'land_by_id',
+        sql`select ${LAND_JSON} as land from lands l where l.id = ${landId}`,
+      );
+  return toStates(rows)[0] ?? null;
 }
 
-/** Several lands at once (settlement batches); rows are expected to be locked already. */
+/** Several lands at once (settlement batches, purchase views); any order. */
 export async function queryLandsByIds(db: Executor, ids: readonly number[]): Promise<LandState[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(landColumns)
-    .from(lands)
-    .where(sql`${lands.id} = any(${`{${ids.join(',')}}`}::int[])`);
-  return (rows as Row[]).map(toState);
+  return toStates(
+    await queryRows<{ land: LandJson }>(
+      db,
+      sql`select ${LAND_JSON} as land from lands l where l.id = any(${`{${ids.join(',')}}`}::int[])`,
+    ),
+  );
 }

@@ -1,43 +1,63 @@
-import type { Continent, Element, LandState, PerElement, Terrain } from '@aleph/rules';
-import type { landElements, lands } from '../../db/schema.js';
+import type { Continent, Element, LandState, Terrain } from '@aleph/rules';
 
-/** A land's row and element rows in the rules' shape (used by land-query.ts and state.ts). */
-
-type LandRow = typeof lands.$inferSelect;
-type ElementRow = typeof landElements.$inferSelect;
-
-function perElement<T>(
-  rows: readonly ElementRow[],
-  pick: (r: ElementRow) => T,
-  fallback: T,
-): PerElement<T> {
-  const out: [T, T, T, T] = [fallback, fallback, fallback, fallback];
-  for (const r of rows) out[r.element] = pick(r);
-  return out;
+/**
+ * A land as the one loader reads it (land-query.ts: the land, its four elements and its
+ * resident count as one JSON value) and its conversion to the rules' shape.
+ */
+export interface LandJson {
+  id: number;
+  ownerId: number;
+  name: string | null;
+  continent: number;
+  x: number;
+  y: number;
+  terrain: number;
+  element: number;
+  leftover: number | string;
+  goldAt: string;
+  createdAt: string;
+  elements: Array<{
+    element: number;
+    tower: number;
+    seals: number;
+    shards: number;
+    volume: number | string;
+    at: string;
+  }> | null;
+  residents: number | string;
 }
 
-export function toLandState(
-  row: LandRow,
-  elements: readonly ElementRow[],
-  residents: number,
-): LandState {
+type Quad<T> = [T, T, T, T];
+
+export function landFromJson(j: LandJson): LandState {
+  const created = new Date(j.createdAt).getTime();
+  const towers: Quad<number> = [0, 0, 0, 0];
+  const seals: Quad<number> = [0, 0, 0, 0];
+  const shards: Quad<number> = [0, 0, 0, 0];
+  // An element without its row (never, since a land is created with four) is empty.
+  const empty = () => ({ volume: 0, at: created });
+  const vault: Quad<{ volume: number; at: number }> = [empty(), empty(), empty(), empty()];
+  for (const e of j.elements ?? []) {
+    const i = e.element as 0 | 1 | 2 | 3;
+    towers[i] = e.tower;
+    seals[i] = e.seals;
+    shards[i] = e.shards;
+    vault[i] = { volume: Number(e.volume), at: new Date(e.at).getTime() };
+  }
   return {
-    id: row.id,
-    ownerId: row.ownerId,
-    name: row.name,
-    continent: row.continent as Continent,
-    x: row.x,
-    y: row.y,
-    terrain: row.terrain as Terrain,
-    element: row.element as Element,
-    towers: perElement(elements, (r) => r.towerLevel, 0),
-    seals: perElement(elements, (r) => r.seals, 0),
-    vault: perElement(elements, (r) => ({ volume: r.vaultVolume, at: r.vaultAt.getTime() }), {
-      volume: 0,
-      at: row.createdAt.getTime(),
-    }),
-    shards: perElement(elements, (r) => r.shards, 0),
-    gold: { leftover: row.goldLeftover, at: row.goldAt.getTime() },
-    residents,
+    id: j.id,
+    ownerId: j.ownerId,
+    name: j.name,
+    continent: j.continent as Continent,
+    x: j.x,
+    y: j.y,
+    terrain: j.terrain as Terrain,
+    element: j.element as Element,
+    towers,
+    seals,
+    vault,
+    shards,
+    gold: { leftover: Number(j.leftover), at: new Date(j.goldAt).getTime() },
+    residents: Number(j.residents),
   };
 }

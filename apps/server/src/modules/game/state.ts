@@ -1,44 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { HeroState, LandState, Skills } from '@aleph/rules';
-import type { Continent, Element, Rarity } from '@aleph/rules';
-import type { Executor } from '../../db/client.js';
-import { heroes, landElements, missions } from '../../db/schema.js';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Continent, Element, HeroState, LandState, Rarity, Skills } from '@aleph/rules';
+import { queryRows, type Executor } from '../../db/client.js';
+import { heroes, missions } from '../../db/schema.js';
 import { queryLand, queryLandsOfOwner } from './land-query.js';
 
-export { toLandState } from './land-row.js';
-
-/** Loads the rules' view of lands and heroes from their rows. */
-
-type ElementRow = typeof landElements.$inferSelect;
-type HeroRow = typeof heroes.$inferSelect;
-
-export async function residentCounts(
-  db: Executor,
-  landIds: readonly number[],
-): Promise<Map<number, number>> {
-  if (landIds.length === 0) return new Map();
-  const rows = await db
-    .select({ landId: heroes.residenceId, n: sql<number>`count(*)::int` })
-    .from(heroes)
-    .where(inArray(heroes.residenceId, [...landIds]))
-    .groupBy(heroes.residenceId);
-  return new Map(rows.map((r) => [Number(r.landId), Number(r.n)]));
-}
-
-export async function elementsOf(
-  db: Executor,
-  landIds: readonly number[],
-): Promise<Map<number, ElementRow[]>> {
-  const map = new Map<number, ElementRow[]>();
-  if (landIds.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(landElements)
-    .where(inArray(landElements.landId, [...landIds]))
-    .orderBy(asc(landElements.landId), asc(landElements.element));
-  for (const r of rows) map.set(r.landId, [...(map.get(r.landId) ?? []), r]);
-  return map;
-}
+/**
+ * The one loader of lands and heroes in the rules' shape. Lands come from land-query.ts;
+ * heroes from here, as one JSON value with the busy flag and the residence's place.
+ */
 
 /** One land in the rules' shape; `forUpdate` locks its row for the rest of the transaction. */
 export function loadLand(
@@ -53,9 +22,69 @@ export function landsOfOwner(db: Executor, ownerId: number): Promise<LandState[]
   return queryLandsOfOwner(db, ownerId);
 }
 
+export interface HeroJson {
+  id: number;
+  ownerId: number;
+  name: string;
+  rarity: number;
+  element: number;
+  skills: number[];
+  residenceId: number | null;
+  busy: boolean;
+  home: { continent: number; x: number; y: number } | null;
+}
+
+/** The hero row `h` as JSON; `busy` is the SQL that tells whether it is on a mission. */
+const heroJson = (busy: SQL) => sql`json_build_object(
+    'id', h.id, 'ownerId', h.owner_id, 'name', h.name, 'rarity', h.rarity, 'element', h.element,
+    'skills', h.skills, 'residenceId', h.residence_id, 'busy', ${busy},
+    'home', (select json_build_object('continent', r.continent, 'x', r.x, 'y', r.y)
+             from lands r where r.id = h.residence_id))`;
+const BUSY = sql`exists(select 1 from missions m where m.hero_id = h.id and m.status = 'running')`;
+
+/** One hero as a JSON scalar subquery, for a query that reads more than the hero. */
+export const heroJsonOf = (heroId: number): SQL =>
+  sql`(select ${heroJson(BUSY)} from heroes h where h.id = ${heroId})`;
+
+export function heroFromJson(j: HeroJson): HeroState {
+  return {
+    id: j.id,
+    ownerId: j.ownerId,
+    name: j.name,
+    busy: Boolean(j.busy),
+    rarity: j.rarity as Rarity,
+    element: j.element as Element,
+    skills: j.skills as unknown as Skills,
+    residence:
+      j.residenceId !== null && j.home
+        ? {
+            landId: j.residenceId,
+            continent: j.home.continent as Continent,
+            x: j.home.x,
+            y: j.home.y,
+          }
+        : null,
+  };
+}
+
+/**
+ * The heroes of a settlement batch, which come home from their missions: none of them is busy
+ * any more. The busy lookup is left out, since for hundreds of heroes PostgreSQL answers it
+ * by reading every running mission (tens of thousands when a backlog is being settled).
+ */
+export async function returningHeroes(db: Executor, ids: readonly number[]): Promise<HeroState[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ hero: HeroJson }>(
+    db,
+    sql`select ${heroJson(sql`false`)} as hero from heroes h
+        where h.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  return rows.map((r) => heroFromJson(r.hero));
+}
+
+/** The API's view of a hero: its row and the ETA of its running mission (null when free). */
 export interface HeroView {
-  row: HeroRow;
-  /** ETA of the hero's running mission, or null when free. */
+  row: typeof heroes.$inferSelect;
   eta: Date | null;
 }
 
@@ -75,62 +104,4 @@ export async function heroesOfOwner(db: Executor, ownerId: number): Promise<Hero
   if (!query) heroQueries.set(db, (query = buildHeroesQuery(db)));
   const rows = await query.execute({ owner: ownerId });
   return rows.map((r) => ({ row: r.hero, eta: r.eta }));
-}
-
-/** The hero row with its busy flag and its residence's place, in one round trip. */
-const heroColumns = {
-  hero: heroes,
-  busy: sql<boolean>`exists(select 1 from missions m where m.hero_id = "heroes"."id" and m.status = 'running')`,
-  home: sql<{
-    continent: number;
-    x: number;
-    y: number;
-  } | null>`(select json_build_object('continent', r.continent,
-    'x', r.x, 'y', r.y) from lands r where r.id = "heroes"."residence_id")`,
-};
-
-function toHeroState(found: {
-  hero: HeroRow;
-  busy: boolean;
-  home: { continent: number; x: number; y: number } | null;
-}): HeroState {
-  const { hero: row, busy, home } = found;
-  return {
-    id: row.id,
-    ownerId: row.ownerId,
-    name: row.name,
-    busy: Boolean(busy),
-    rarity: row.rarity as Rarity,
-    element: row.element as Element,
-    skills: row.skills as unknown as Skills,
-    residence:
-      row.residenceId !== null && home
-        ? { landId: row.residenceId, continent: home.continent as Continent, x: home.x, y: home.y }
-        : null,
-  };
-}
-
-/**
- * The heroes of a settlement batch, which come home from their missions: none of them is busy
- * any more. The busy lookup is left out, since for hundreds of heroes PostgreSQL answers it
- * by reading every running mission (tens of thousands when a backlog is being settled).
- */
-export async function returningHeroes(db: Executor, ids: readonly number[]): Promise<HeroState[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...heroColumns, busy: sql<boolean>`false` })
-    .from(heroes)
-    .where(sql`${heroes.id} = any(${`{${ids.join(',')}}`}::int[])`);
-  return rows.map(toHeroState);
-}
-
-/** One hero in the rules' shape, with its residence's coordinates for travel time. */
-export async function loadHero(
-  db: Executor,
-  heroId: number,
-  forUpdate = false,
-): Promise<HeroState | null> {
-  const query = db.select(heroColumns).from(heroes).where(eq(heroes.id, heroId));
-  const [found] = forUpdate ? await query.for('update', { of: heroes }) : await query;
-  return found ? toHeroState(found) : null;
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Purchase, PurchaseKind, PurchaseStatus } from '@aleph/contracts';
 import type { Executor } from '../../db/client.js';
-import { heroes, lands, missions } from '../../db/schema.js';
-import { elementsOf, residentCounts, toLandState } from '../game/state.js';
+import { heroes, missions } from '../../db/schema.js';
+import { queryLandsByIds } from '../game/land-query.js';
 import { heroView, landView } from '../game/views.js';
 import { resultOf, type PurchaseRow } from './store.js';
 
@@ -47,18 +47,8 @@ export async function purchaseView(db: Executor, row: PurchaseRow, now: Date): P
 }
 
 async function landViews(db: Executor, ids: readonly number[], now: Date) {
-  if (ids.length === 0) return new Map<number, ReturnType<typeof landView>>();
-  const rows = await db
-    .select()
-    .from(lands)
-    .where(inArray(lands.id, [...ids]));
-  const [elements, residents] = await Promise.all([elementsOf(db, ids), residentCounts(db, ids)]);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      landView(toLandState(r, elements.get(r.id) ?? [], residents.get(r.id) ?? 0), now),
-    ]),
-  );
+  const lands = await queryLandsByIds(db, ids);
+  return new Map(lands.map((land) => [land.id, landView(land, now)]));
 }
 
 async function heroViews(db: Executor, ids: readonly number[]) {

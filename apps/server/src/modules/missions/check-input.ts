@@ -10,14 +10,9 @@ import type { MissionBody } from '@aleph/contracts';
 import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import {
-  heroFromJson,
-  heroJson,
-  landFromJson,
-  landJson,
-  type HeroJson,
-  type LandJson,
-} from '../game/json-state.js';
+import { landJsonOf } from '../game/land-query.js';
+import { landFromJson, type LandJson } from '../game/land-row.js';
+import { heroFromJson, heroJsonOf, type HeroJson } from '../game/state.js';
 
 export const DAILY_KINDS: Partial<Record<MissionType, string>> = {
   DAILYREWARD: 'DAILYREWARD',
@@ -66,7 +61,7 @@ export async function loadCheckInput(
     }>(
       db,
       'mission_state',
-      sql`select ${heroJson(body.heroid)} as hero, ${landJson(body.landid)} as land,
+      sql`select ${heroJsonOf(body.heroid)} as hero, ${landJsonOf(body.landid)} as land,
       (select json_build_object('level', level, 'xp', xp) from profiles where id = ${profileId}) as profile,
       (select json_object_agg(item_code, balance) from land_items where land_id = ${body.landid}) as items,
       (select json_agg(json_build_object('type', type, 'elemid', (params->>'elemid')::int))
