@@ -96,12 +96,10 @@ export class ChangeBook {
     d.vip += vip;
     this.profileDeltas.set(profileId, d);
     const base = { profileId, ...causeOf(why) };
-    this.ledger.push(
-      { ...base, asset: 'gold', delta: gold },
-      { ...base, asset: 'platinum', delta: platinum },
-      { ...base, asset: 'xp', delta: xp },
-      { ...base, asset: 'vip', delta: vip },
-    );
+    if (gold !== 0) this.ledger.push({ ...base, asset: 'gold', delta: gold });
+    if (platinum !== 0) this.ledger.push({ ...base, asset: 'platinum', delta: platinum });
+    if (xp !== 0) this.ledger.push({ ...base, asset: 'xp', delta: xp });
+    if (vip !== 0) this.ledger.push({ ...base, asset: 'vip', delta: vip });
   }
 
   /**

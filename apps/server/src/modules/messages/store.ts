@@ -17,16 +17,23 @@ export interface NewMessage {
   readAt?: Date | null;
 }
 
-/** Subjects and sender names are plain text, bodies sanitised HTML, whoever wrote them. */
-const clean = (m: Omit<NewMessage, 'profileId'>) => ({
-  sender: plainText(m.senderName ?? SYSTEM_SENDER),
-  subject: plainText(m.subject),
-  body: sanitizeMessageHtml(m.body),
-  kind: m.kind,
-  announcementId: m.announcementId ?? null,
-  at: m.at.toISOString(),
-  readAt: m.readAt ? m.readAt.toISOString() : null,
-});
+/**
+ * Subjects and sender names are plain text, bodies sanitised HTML, whoever wrote them. Fields
+ * at their default (the system sender, unread, no announcement) are left out: a settlement
+ * batch sends hundreds of reports in one parameter.
+ */
+function clean(m: Omit<NewMessage, 'profileId'>) {
+  const sender = plainText(m.senderName ?? SYSTEM_SENDER);
+  return {
+    subject: plainText(m.subject),
+    body: sanitizeMessageHtml(m.body),
+    kind: m.kind,
+    at: m.at.toISOString(),
+    ...(sender === SYSTEM_SENDER ? {} : { sender }),
+    ...(m.announcementId ? { announcementId: m.announcementId } : {}),
+    ...(m.readAt ? { readAt: m.readAt.toISOString() } : {}),
+  };
+}
 
 /**
  * The one writer of inbox messages, in the caller's transaction: one statement for any
@@ -37,7 +44,7 @@ export async function writeMessages(tx: Executor, list: readonly NewMessage[]): 
   const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
   await tx.execute(sql`insert into messages
       (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
-    select "profileId", sender, subject, body, kind, "announcementId", at, "readAt"
+    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
     from jsonb_to_recordset(${jsonRows(rows)}) as v("profileId" int, sender text, subject text,
       body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz)`);
 }
@@ -52,12 +59,15 @@ export async function writeMessageToAll(
   message: Omit<NewMessage, 'profileId'>,
 ): Promise<number> {
   const m = clean(message);
+  const sender = m.sender ?? SYSTEM_SENDER;
+  const announcementId = m.announcementId ?? null;
+  const readAt = m.readAt ?? null;
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`with sent as (
           insert into messages (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
-          select p.id, ${m.sender}::text, ${m.subject}::text, ${m.body}::text, ${m.kind}::text,
-            ${m.announcementId}::int, ${m.at}::timestamptz, ${m.readAt}::timestamptz
+          select p.id, ${sender}::text, ${m.subject}::text, ${m.body}::text, ${m.kind}::text,
+            ${announcementId}::int, ${m.at}::timestamptz, ${readAt}::timestamptz
           from (${audience}) p
           returning 1
         )
