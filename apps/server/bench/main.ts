@@ -166,7 +166,8 @@ if (runs('http') || runs('capacity') || runs('web')) {
     if (runs('web')) {
       report.web = await webBench(primary.server.url);
       console.info(
-        `[web] login page: ${report.web.jsFiles} JS files, ${report.web.jsGzipKb} KB gzipped, usable after ${report.web.loginUsableMs} ms`,
+        `[web] login page: ${report.web.jsFiles} JS files, ${report.web.jsGzipKb} KB gzipped, ` +
+          `${report.web.transferKb} KB transferred (JS ${report.web.jsTransferKb} KB), usable after ${report.web.loginUsableMs} ms`,
       );
     }
   } finally {

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { EndpointSpec } from './http.js';
+import { BROWSER_ACCEPT_ENCODING, type EndpointSpec } from './http.js';
 
 export interface OpenLoopPart {
   spec: EndpointSpec;
@@ -59,7 +59,7 @@ export async function openLoop(
     const spec = parts[kind]!.spec;
     const who = player++ % playerCount;
     const body = spec.body ? JSON.stringify(spec.body(who)) : undefined;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     if (spec.auth) headers.cookie = cookies[who % cookies.length] ?? '';
     if (body) {
       headers['content-type'] = 'application/json';
