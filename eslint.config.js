@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   {
-    // The web app and the server never import each other (ARCHITECTURE.md, style 2).
+    // The web app and the server never import each other (docs/architecture.md).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -23,7 +23,7 @@ export default defineConfig({
         // @aleph/contracts builds TypeBox schemas at module level for the server; the web app
         // imports its types and a few constants. Treating the contracts and TypeBox as free of
         // side effects (and the `Type.*` schema builders as pure) keeps TypeBox out of the
-        // browser bundle. @aleph/rules is pure by design (ARCHITECTURE.md), so importing one
+        // browser bundle. @aleph/rules is pure by design (docs/architecture.md), so importing one
         // formatter must not bring the whole rule book along.
         moduleSideEffects: [
           { test: /[\\/]node_modules[\\/]typebox[\\/]/, sideEffects: false },

@@ -3,7 +3,7 @@ import { openLoop, percentileOf } from './open-loop.js';
 import type { BenchPlayer } from './players.js';
 
 /**
- * One online player's requests per second, as the spec's polling makes them: dashboard every
+ * One online player's requests per second, as the app's polling makes them (docs/screens.md): dashboard every
  * 60 s, running missions every 120 s, profile summary and unread count every 30 s, and a
  * mission check and start every 10 minutes.
  */

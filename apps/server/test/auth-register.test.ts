@@ -101,7 +101,7 @@ describe('POST /abwab/register', () => {
     );
   });
 
-  it('refuses an invalid email with the spec text', async () => {
+  it('refuses an invalid email with the designed text', async () => {
     const reg = await signedRegistration(ctx);
     const body = await expectRefused(
       { ...strip(reg), email: 'not-an-email' },

@@ -29,7 +29,7 @@ async function newPlayer() {
 }
 
 describe('public profiles', () => {
-  it('are locked below level three with the spec text, then show general info', async () => {
+  it('are locked below level three with the designed text, then show general info', async () => {
     const me = await newPlayer();
     const other = await newPlayer();
     const locked = await me.api.get(`/athar/publicprofiles/${other.id}`);

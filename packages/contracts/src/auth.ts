@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox';
 export const LOGIN_PATTERN = '^[A-Za-z0-9_]{3,32}$';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** The spec's "simple pattern": something@something.something, no spaces. */
+/** The "simple pattern" for emails: something@something.something, no spaces. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 /** The statement of the EIP-4361 message the wallet signs to register. */
 export const REGISTER_STATEMENT = 'Sign to register';
@@ -35,7 +35,7 @@ export const LoginBody = Type.Object({
 export type LoginBody = Static<typeof LoginBody>;
 
 /**
- * The spec's registration payload plus `message`: the EIP-4361 text that `signature` signs.
+ * The registration payload (docs/api.md) plus `message`: the EIP-4361 text that `signature` signs.
  * Lengths are checked by the service so that each refusal has its own clear message.
  */
 export const RegisterBody = Type.Object({

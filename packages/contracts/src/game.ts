@@ -7,7 +7,7 @@ const PerElement = Type.Array(Type.Number(), { minItems: 4, maxItems: 4 });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-/** A land as spec section 3 names its fields; per-element arrays are indexed by element id. */
+/** A land with the field names of docs/api.md; per-element arrays are indexed by element id. */
 export const Land = Type.Object({
   landid: Type.Integer(),
   name: Type.Union([Type.String(), Type.Null()]),

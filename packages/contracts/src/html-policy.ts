@@ -1,6 +1,6 @@
 /**
  * The one policy for message bodies, applied by DOMPurify on the server when a message is
- * written and in the browser when it is shown (spec section 2, Inbox). DOMPurify's defaults
+ * written and in the browser when it is shown (docs/screens.md, Inbox). DOMPurify's defaults
  * are wider (ftp:, sms:, xmpp: links; form, input and style elements), so everything here is
  * an explicit allowlist.
  */

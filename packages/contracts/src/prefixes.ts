@@ -1,5 +1,5 @@
 /**
- * The spec's URL prefix of each API area (docs/api.md). The server mounts its route modules on
+ * The URL prefix of each API area (docs/api.md). The server mounts its route modules on
  * them and the web dev server proxies them; nothing else of this package may be imported here,
  * so that vite.config.ts can load this file on its own.
  */

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 
 export const ProfileSummary = Type.Object({
-  /** Not in the spec's summary; the profile page and the top bar show who is signed in. */
+  /** Beyond the documented summary; the profile page and the top bar show who is signed in. */
   nickname: Type.String(),
   vip: Type.Object({ vipPoints: Type.Integer(), vipLevel: Type.Integer() }),
   level: Type.Object({

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-/** Profile general info of another player (spec section 3). */
+/** Profile general info of another player (docs/api.md). */
 export const PublicProfile = Type.Object({
   profileid: Type.Integer(),
   nickname: Type.String(),

@@ -1,6 +1,6 @@
 import { Skill, type MissionType } from './world.js';
 
-/** What every row of the mission table in GAME_DESIGN.md has in common. */
+/** What every row of the mission table in docs/game-rules.md has in common. */
 export interface MissionRule {
   /** Resident missions need a hero living on the land; the others travel to it. */
   readonly resident: boolean;

@@ -1,4 +1,4 @@
-/** Profile levels of spec section 9: XP needed to reach the level, features it unlocks. */
+/** Profile levels (docs/game-rules.md, Profile): XP needed to reach the level, features it unlocks. */
 export const PROFILE_CONFIG = {
   featurePrefix: 'profileLevel',
   levels: [

@@ -4,7 +4,7 @@ import { PROFILE_CONFIG } from './config-profile.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
 /**
- * Every number of the game in one place (GAME_DESIGN.md, spec section 9). The rules read
+ * Every number of the game in one place (docs/game-rules.md). The rules read
  * only from here, so tuning the game is an edit to this object and to docs/game-rules.md.
  */
 export const GAME_CONFIG = {

@@ -1,6 +1,6 @@
 import { GAME_CONFIG } from './config.js';
 
-/** Dashboard widgets' rules (spec sections 2 and 9). */
+/** Dashboard widgets' rules (docs/screens.md). */
 const DASH = GAME_CONFIG.dashboard;
 
 export interface GoldAttentionRow {

@@ -1,7 +1,7 @@
 import { GAME_CONFIG } from './config.js';
 import { roundTo } from './util.js';
 
-/** Display rules of spec section 9 shared by the web app and the server's messages. */
+/** Display rules (docs/screens.md) shared by the web app and the server's messages. */
 const FORMAT = GAME_CONFIG.format;
 const { minutesPerDay, minutesPerHour } = GAME_CONFIG.time;
 const PERCENT = 100;

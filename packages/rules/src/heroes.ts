@@ -25,7 +25,7 @@ export function skillRange(rarity: Rarity): SkillRange {
   return { min, max };
 }
 
-/** Eight skills, each uniform within the rarity's range, in the spec's skill order. */
+/** Eight skills, each uniform within the rarity's range, in the usual skill order. */
 export function rollSkills(rarity: Rarity, rng: Rng): Skills {
   const { min, max } = skillRange(rarity);
   const roll = (): number => rng.int(min, max);

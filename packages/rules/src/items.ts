@@ -7,7 +7,7 @@ const DAILY = GAME_CONFIG.dailyReward;
 
 export type ItemType = 'item' | 'stuff';
 
-/** A catalogue entry; field names are the spec's inventory item fields. */
+/** A catalogue entry; field names are the API's inventory item fields (docs/api.md). */
 export interface ItemDef {
   readonly item_code: string;
   readonly item_name: string;

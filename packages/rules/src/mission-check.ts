@@ -14,7 +14,7 @@ export interface IngredientStatus {
   readonly enough: boolean;
 }
 
-/** The spec's mission check result. */
+/** The mission check result (docs/api.md). */
 export interface MissionCheckResult {
   readonly ok: boolean;
   readonly eta: { readonly minutes: number };

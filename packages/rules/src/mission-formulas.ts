@@ -3,7 +3,7 @@ import { sealItemCode, TOWER_STONE } from './items.js';
 import { NO_RESERVATION, type HeroState, type LandState, type Reservation } from './model.js';
 import { Skill, isElement, type Element, type MissionType } from './world.js';
 
-/** The mission formulas of GAME_DESIGN.md, one small function each. */
+/** The mission formulas of docs/game-rules.md, one small function each. */
 const M = GAME_CONFIG.missions;
 const PERCENT = 100;
 

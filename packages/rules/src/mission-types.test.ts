@@ -4,7 +4,7 @@ import { MISSION_TYPES, extraParameters } from './mission-types.js';
 import { MISSION_TYPE_LIST } from './world.js';
 
 describe('MISSION_TYPES', () => {
-  it('lists each type with the spec parameters', () => {
+  it('lists each type with its documented parameters', () => {
     expect(MISSION_TYPES.GOLDCLAIM.parameters).toEqual(['landid', 'heroid']);
     expect(MISSION_TYPES.UPGRADETOWER.parameters).toEqual([
       'landid',

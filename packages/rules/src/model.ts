@@ -71,7 +71,7 @@ export interface ProfileState {
   readonly xp: number;
 }
 
-/** The mission body's parameters (spec section 7); extras depend on the type. */
+/** The mission body's parameters (docs/api.md); extras depend on the type. */
 export interface MissionParams {
   readonly landid: number;
   readonly heroid: number;

@@ -11,7 +11,7 @@ import {
 } from './profile.js';
 
 describe('profile levels', () => {
-  it('use the XP of the spec table', () => {
+  it('use the XP of the level table', () => {
     expect(levelRequirement(1)).toBe(19412);
     expect(levelRequirement(10)).toBe(746275);
     expect(levelRequirement(0)).toBeNull();

@@ -51,7 +51,7 @@ export interface ProfileLevelSummary {
   readonly upgradable: boolean;
 }
 
-/** The spec's profile summary `level` object. */
+/** The profile summary's `level` object (docs/api.md). */
 export function profileLevelSummary(level: number, xp: number): ProfileLevelSummary {
   return { level, profilePoints: xp, upgradable: isUpgradable(level, xp) };
 }

@@ -12,14 +12,14 @@ import {
 } from './world.js';
 
 describe('world enumerations', () => {
-  it('keep the numeric codes of the spec', () => {
+  it('keep the numeric codes of the API', () => {
     expect(terrainName(0)).toBe('Valley');
     expect(terrainName(4)).toBe('Arctic');
     expect(elementName(Element.Earth)).toBe('Earth');
     expect(rarityName(4)).toBe('Legendary');
   });
 
-  it('orders skills as the spec does', () => {
+  it('orders skills as the screens and the API do', () => {
     expect(SKILL_NAMES).toEqual([
       'Mastery',
       'Intelligence',

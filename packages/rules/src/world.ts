@@ -1,6 +1,6 @@
 /**
  * The world's enumerations. Numeric values are the ones the API and the database carry
- * (spec section 3); names are for display and reports.
+ * (docs/api.md); names are for display and reports.
  */
 
 export const Terrain = { Valley: 0, Forest: 1, Mountains: 2, River: 3, Arctic: 4 } as const;
@@ -27,7 +27,7 @@ export type Sex = (typeof Sex)[keyof typeof Sex];
 export const SEXES: readonly Sex[] = Object.values(Sex);
 export const SEX_NAMES = ['Female', 'Male'] as const;
 
-/** Index of each skill in a hero's `skills` array, in the spec's order. */
+/** Index of each skill in a hero's `skills` array, in the order of docs/screens.md. */
 export const Skill = {
   Mastery: 0,
   Intelligence: 1,
@@ -70,7 +70,7 @@ export const continentName = (continent: Continent): string => CONTINENT_NAMES[c
 export const rarityName = (rarity: Rarity): string => RARITY_NAMES[rarity];
 export const skillName = (skill: Skill): string => SKILL_NAMES[skill];
 
-/** The seven mission types of GAME_DESIGN.md, in the order of its table. */
+/** The seven mission types, in the order of the table in docs/game-rules.md. */
 export const MISSION_TYPE_LIST = [
   'GOLDCLAIM',
   'DAILYREWARD',

@@ -115,7 +115,7 @@ export const heroes = pgTable(
     sex: smallint('sex').notNull(),
     element: smallint('element').notNull(),
     generation: smallint('generation').notNull().default(0),
-    /** Eight skills in the spec's order: Mastery ... Strength. */
+    /** Eight skills in the order of docs/screens.md: Mastery ... Strength. */
     skills: smallint('skills').array().notNull(),
     residenceId: integer('residence_id').references(() => lands.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),

@@ -34,7 +34,7 @@ async function postRefresh(baseUrl: string): Promise<RefreshOutcome> {
 }
 
 /**
- * fetchBaseQuery with cookies, plus the spec's 401 handling: refresh once (shared by all
+ * fetchBaseQuery with cookies, plus the 401 handling of docs/screens.md (Session): refresh once (shared by all
  * concurrent failures and coordinated across tabs), then retry the original request once;
  * if the refresh is refused, the player is logged out.
  */

@@ -1,12 +1,13 @@
 import type { DashboardStat, Hero, InventoryItem, Land } from '@aleph/contracts';
 import { api } from './api';
 
-/** Spec section 9: the dashboard is polled every 60 s. */
+/** docs/screens.md (Dashboard): the dashboard is polled every 60 s. */
 export const DASHBOARD_POLL_MS = 60_000;
 
 /**
- * Lands, heroes and the dashboard. Tags follow the spec's kinds: a started or settled
- * mission invalidates 'land' (that land), 'lands', 'hero' and 'residents'.
+ * Lands, heroes and the dashboard. Tags are the cache kinds user, lands, land, hero, profile and
+ * residents: a started or settled mission invalidates 'land' (that land), 'lands', 'hero' and
+ * 'residents'.
  */
 export const gameApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import type { MarkResult, Message, UnreadSummary } from '@aleph/contracts';
 import { api } from './api';
 
-/** Spec section 9: the unread count is polled every 30 s, like the profile summary. */
+/** docs/screens.md (Dashboard): the unread count is polled every 30 s, like the profile summary. */
 export const UNREAD_POLL_MS = 30_000;
 
 type MessagePatch = Partial<Pick<Message, 'read' | 'deleted'>>;

@@ -7,7 +7,7 @@ import type {
 } from '@aleph/contracts';
 import { api } from './api';
 
-/** Spec section 9: running missions are polled every 120 s. */
+/** docs/screens.md (Dashboard): running missions are polled every 120 s. */
 export const RUNNING_POLL_MS = 120_000;
 
 export const missionApi = api.injectEndpoints({

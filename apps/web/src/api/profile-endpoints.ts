@@ -1,7 +1,7 @@
 import type { Features, ProfileSummary } from '@aleph/contracts';
 import { api } from './api';
 
-/** Spec section 9: the profile summary is polled every 30 s and refetched if older. */
+/** docs/screens.md (Dashboard): the profile summary is polled every 30 s and refetched if older. */
 export const PROFILE_POLL_MS = 30_000;
 
 export const profileApi = api.injectEndpoints({

@@ -7,7 +7,7 @@ import type {
 } from '@aleph/contracts';
 import { api } from './api';
 
-/** Spec sections 4 and 9: the profile is re-read about 2 s after a level-up starts. */
+/** docs/screens.md (Profile level dialog): the profile is re-read about 2 s after a level-up starts. */
 export const LEVEL_UP_REFRESH_MS = 2_000;
 
 /**

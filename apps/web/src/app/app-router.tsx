@@ -10,7 +10,7 @@ function Routes({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * Chooses the route table by session (spec section 2); a loader while the check runs. It
+ * Chooses the route table by session (docs/screens.md); a loader while the check runs. It
  * sits inside the app's one router (BrowserRouter, or a MemoryRouter in tests), so when the
  * session flips the other table takes over at the current URL (for example /login right
  * after logging in, which then redirects to /).

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionLost } from '../api/session-lost';
 
 /**
- * Session state (spec sections 3 and 4). `version` is the spec's version marker: '' without a
+ * Session state (docs/screens.md, Session). `version` is its version marker: '' without a
  * session, otherwise the time (ISO string) the session was last confirmed. Components that
  * depend on the session key off it, so a fresh marker makes them re-read.
  */

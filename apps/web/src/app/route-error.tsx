@@ -10,7 +10,7 @@ function describe(error: unknown): string {
   return 'Something went wrong while showing this page.';
 }
 
-/** The generic fallback page (spec section 8). */
+/** The generic fallback page (docs/screens.md). */
 export function RouteError({ error }: { error: unknown }) {
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>

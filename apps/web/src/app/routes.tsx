@@ -19,7 +19,7 @@ const restorePasswordScreen = lazyScreen(
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazyScreen(load, pick).element;
 
-/** Spec section 2, signed-out player. */
+/** Routes of a signed-out player (docs/screens.md, Routes). */
 export const signedOutRoutes: RouteObject[] = [
   {
     children: [
@@ -41,7 +41,7 @@ export const signedOutRoutes: RouteObject[] = [
   },
 ];
 
-/** Spec section 2, signed-in player: every screen sits in the layout with the top bar. */
+/** Routes of a signed-in player (docs/screens.md, Routes): every screen sits in the layout with the top bar. */
 export const signedInRoutes: RouteObject[] = [
   {
     children: [

@@ -2,7 +2,7 @@ import { sessionApi } from '../api/session-endpoints';
 import { sessionChecked } from './auth-slice';
 import type { AppDispatch } from './store';
 
-/** First-load session check (spec section 4); a failure is logged and leaves the player out. */
+/** First-load session check (docs/screens.md); a failure is logged and leaves the player out. */
 export function checkSession() {
   return async (dispatch: AppDispatch) => {
     const result = await dispatch(

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Dark theme from spec section 1: light grey primary, orange secondary, dark grey background. */
+/** Dark theme (docs/screens.md, Look and feel): light grey primary, orange secondary, dark grey background. */
 export const theme = createTheme({
   palette: {
     mode: 'dark',

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Client-side UI state (spec sections 3 and 4). The list of modes is open. */
+/** Client-side UI state (docs/screens.md). The list of modes is open. */
 export interface UiState {
   mode: string;
   selectedId: string | number | null;

@@ -1,9 +1,9 @@
 import { useGetFeaturesQuery } from '../api/profile-endpoints';
 
-/** Profile feature flags (spec section 6) that gate screens, widgets and buttons. */
+/** Profile feature flags (docs/screens.md) that gate screens, widgets and buttons. */
 export type FeatureFlag = 'profileLevel1' | 'profileLevel2' | 'profileLevel3';
 
-/** The text a locked widget shows (spec section 6). */
+/** The text a locked widget shows (docs/screens.md). */
 export const LOCKED_TEXTS: Record<FeatureFlag, string> = {
   profileLevel1: 'You need to upgrade your profile to at least level one.',
   profileLevel2: 'You need to upgrade your profile to at least level two.',

@@ -7,7 +7,7 @@ import { LOCKED_TEXTS, useFeatureFlags, type FeatureFlag } from './feature-flags
 
 interface FeatureGateProps {
   flag: FeatureFlag;
-  /** What a locked profile sees instead; the spec's text for the flag by default. */
+  /** What a locked profile sees instead; the flag's locked text by default. */
   lockedText?: string;
   children: ReactNode;
 }

@@ -13,7 +13,7 @@ interface ProfileLevelDialogProps {
 }
 
 /**
- * 'Profile Level Information' (spec section 2). Shared by the top bar's level indicator and the
+ * 'Profile Level Information' (docs/screens.md). Shared by the top bar's level indicator and the
  * profile screen, so it lives here rather than in either feature. The spec gives it no action
  * buttons: it closes with the title's close icon, Escape or a click beside it.
  */

@@ -8,7 +8,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** 'Level 1, required 19412 XP': the spec's heading, with the XP in plain digits. */
+/** 'Level 1, required 19412 XP': the designed heading, with the XP in plain digits. */
 export const levelHeading = (row: ProfileLevel) => `Level ${row.level}, required ${row.xp} XP`;
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageOf, parseRowsPerPage, ROWS_PER_PAGE_OPTIONS } from './rows-per-page';
 
 describe('rows per page', () => {
-  it('offers 10, 25, 50 and 100 (spec section 9)', () => {
+  it('offers 10, 25, 50 and 100 (docs/screens.md)', () => {
     expect(ROWS_PER_PAGE_OPTIONS).toEqual([10, 25, 50, 100]);
   });
 

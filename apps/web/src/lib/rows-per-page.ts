@@ -1,4 +1,4 @@
-/** Spec section 9: every table (and card list) offers these page sizes; the inbox keeps 10. */
+/** docs/screens.md (Display rules): every table (and card list) offers these page sizes; the inbox keeps 10. */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
 
 export const DEFAULT_ROWS_PER_PAGE = ROWS_PER_PAGE_OPTIONS[0];

@@ -16,7 +16,7 @@ export function useNow(tickMs = TICK_MS): number {
   return now;
 }
 
-/** Formats an ISO mission ETA for the player's time zone (spec section 9, via formatEta). */
+/** Formats an ISO mission ETA for the player's time zone (docs/screens.md, via formatEta). */
 export function useEtaFormatter(): (eta: string) => string {
   const now = useNow();
   return useCallback(

@@ -17,7 +17,7 @@ import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './s
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
-/** /abwab: accounts and sessions (spec section 7, "Session and account"). */
+/** /abwab: accounts and sessions (docs/api.md, "Session and account"). */
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { config, database, clock } = app.deps;

@@ -6,7 +6,7 @@ import { cachedFor } from '../../http/request-cache.js';
 import { boardName, lastBoardJson } from './service.js';
 import { Standings } from './standings.js';
 
-/** /mirza: weekly boards (spec section 7). */
+/** /mirza: weekly boards (docs/api.md). */
 export async function boardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock, config } = app.deps;

@@ -5,7 +5,7 @@ import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
 import { dashboardStat } from './service.js';
 
-/** /dashboard: the STAT widgets (spec section 7, polled every 60 s). */
+/** /dashboard: the STAT widgets (docs/api.md; polled every 60 s). */
 export async function dashboardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;

@@ -48,7 +48,7 @@ async function loadDashboard(
 }
 
 /**
- * The STAT tab's widgets (spec section 3, "Dashboard widgets"). It is polled every 60 s by
+ * The STAT tab's widgets (docs/api.md). It is polled every 60 s by
  * every online player, so its state is cached per player (see ProfileCache); gold on each
  * land is evaluated from that state at the time of the request.
  */

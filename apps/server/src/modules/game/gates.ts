@@ -1,7 +1,7 @@
 import { featuresFor } from '@aleph/rules';
 import { forbidden } from '../../lib/errors.js';
 
-/** The spec's locked texts (section 6), answered with 403 when the server enforces a gate. */
+/** The locked texts of docs/screens.md (Feature gates), answered with 403 when the server enforces a gate. */
 export const LOCKED_TEXT = {
   profileLevel1: 'You need to upgrade your profile to at least level one.',
   profileLevel2: 'You need to upgrade your profile to at least level two.',

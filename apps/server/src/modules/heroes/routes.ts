@@ -7,7 +7,7 @@ import { cachedFor } from '../../http/request-cache.js';
 import { heroesOfOwner } from '../game/state.js';
 import { heroView } from '../game/views.js';
 
-/** /abtal: the player's heroes (spec section 7), with busy and ETA from running missions. */
+/** /abtal: the player's heroes (docs/api.md), with busy and ETA from running missions. */
 export async function heroRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps.database;

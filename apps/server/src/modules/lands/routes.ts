@@ -5,7 +5,7 @@ import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
 import { getLand, landInventory, listLands } from './service.js';
 
-/** /ard: the player's lands (spec section 7). */
+/** /ard: the player's lands (docs/api.md). */
 export async function landRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;

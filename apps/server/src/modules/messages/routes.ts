@@ -13,7 +13,7 @@ import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
 import { countUnread, listMessages, markDeleted, markRead } from './service.js';
 
-/** /hatif: the inbox (spec section 7, Messages). */
+/** /hatif: the inbox (docs/api.md). */
 export async function messageRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;

@@ -15,7 +15,7 @@ import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
 import { checkMissionFor, runningMissions, startMission } from './service.js';
 
-/** /misaar: mission types, check, start and the running list (spec section 7). */
+/** /misaar: mission types, check, start and the running list (docs/api.md). */
 export async function missionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;

@@ -6,7 +6,7 @@ import { featuresFor } from '@aleph/rules';
 import { cachedFor } from '../../http/request-cache.js';
 import { profileSummary, publicProfile } from './service.js';
 
-/** /athar: the player's profile (spec section 7). */
+/** /athar: the player's profile (docs/api.md). */
 export async function profileRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps.database;

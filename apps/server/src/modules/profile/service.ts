@@ -22,7 +22,7 @@ export async function profileSummary(db: Executor, profileId: number): Promise<P
   };
 }
 
-/** Profile general info of any player; viewing others needs profileLevel3 (spec section 6). */
+/** Profile general info of any player; viewing others needs profileLevel3 (docs/screens.md). */
 export async function publicProfile(
   db: Executor,
   viewerLevel: number,

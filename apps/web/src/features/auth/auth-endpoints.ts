@@ -19,7 +19,7 @@ export const authApi = api.injectEndpoints({
           // A fresh version marker: the signed-in route table takes over and re-reads data.
           dispatch(signedIn());
         } catch {
-          // The login screen logs the failure (spec: nothing is shown to the player).
+          // The login screen logs the failure (docs/screens.md: nothing is shown to the player).
         }
       },
     }),

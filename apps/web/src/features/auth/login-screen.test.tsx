@@ -20,7 +20,7 @@ function signedOutApp(path = '/login') {
 }
 
 describe('login screen', () => {
-  it('shows the title, the fields and the links of the spec', async () => {
+  it('shows the title, the fields and the links of docs/screens.md', async () => {
     signedOutApp();
     expect(await screen.findByRole('heading', { name: 'Lands of Aleph' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();

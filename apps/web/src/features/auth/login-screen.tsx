@@ -10,7 +10,7 @@ import { useLoginMutation } from './auth-endpoints';
 import { FormField } from './form-field';
 import { PasswordField } from './password-field';
 
-/** Spec section 2: no client-side validation; a failure is logged, not shown. */
+/** docs/screens.md (Login): no client-side validation; a failure is logged, not shown. */
 export function LoginScreen() {
   const [login, { isLoading }] = useLoginMutation();
   const [username, setUsername] = useState('');

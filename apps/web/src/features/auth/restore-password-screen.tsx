@@ -11,7 +11,7 @@ import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
 import { isEmailValid } from './register-fields';
 
-/** The spec's simulated wait: restoring makes no server call yet. */
+/** The simulated wait of docs/screens.md: restoring makes no server call yet. */
 export const RESTORE_WAIT_MS = 1000;
 
 type Outcome = { severity: 'success' | 'error'; text: string } | undefined;

@@ -11,7 +11,7 @@ export type WalletState =
 
 /**
  * Connect Wallet: account, chain, a fresh server nonce, then the wallet signs the EIP-4361
- * registration message. A failed connection is only logged (spec section 8).
+ * registration message. A failed connection is only logged (docs/screens.md).
  */
 export function useWalletSignature() {
   const [wallet, setWallet] = useState<WalletState>({ status: 'idle' });

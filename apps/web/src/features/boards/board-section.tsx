@@ -33,7 +33,7 @@ function BoardContent({ title, board, onOpenProfile }: Omit<BoardSectionProps, '
   const { data, error, isLoading } = useGetBoardQuery(board);
   if (isLoading) return <Typography role="status">Loading...</Typography>;
   if (!data) {
-    // A 403 carries the spec's locked text (the flags were older than the level).
+    // A 403 carries the locked text (the flags were older than the level).
     return (
       <Note>
         {httpStatus(error) === 403
@@ -56,7 +56,7 @@ function BoardContent({ title, board, onOpenProfile }: Omit<BoardSectionProps, '
   );
 }
 
-/** A weekly board's card: its title, then the table or the locked text of spec section 6. */
+/** A weekly board's card: its title, then the table or the locked text (docs/screens.md, Feature gates). */
 export function BoardSection({ title, board, flag, onOpenProfile }: BoardSectionProps) {
   const headingId = useId();
   return (

@@ -13,7 +13,7 @@ import { useFeatureFlags } from '../../lib/feature-flags';
 import { formatNumber } from '../../lib/format-number';
 import { dialogPaperProps } from '../../lib/dialog-paper';
 
-/** Spec section 6: the server answers the same sentence with 403 below level three. */
+/** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
 export const PROFILE_LOCKED_TEXT =
   'You need to upgrade your profile to at least level three to view other profiles.';
 
@@ -56,7 +56,7 @@ interface PublicProfileDialogProps {
   onClose(): void;
 }
 
-/** 'Profile Information', opened from a name on a weekly board (spec section 2). */
+/** 'Profile Information', opened from a name on a weekly board (docs/screens.md). */
 export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileDialogProps) {
   const titleId = useId();
   return (

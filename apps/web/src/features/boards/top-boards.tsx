@@ -5,7 +5,7 @@ import { PublicProfileDialog } from './public-profile-dialog';
 
 /**
  * The dashboard's TOP tab: both weekly boards side by side from 900 px, stacked on a phone.
- * Gold needs profileLevel2 and XP profileLevel1 (spec section 6). A name opens the
+ * Gold needs profileLevel2 and XP profileLevel1 (docs/screens.md). A name opens the
  * 'Profile Information' dialog.
  */
 export function TopBoards() {

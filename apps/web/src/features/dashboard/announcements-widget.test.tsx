@@ -23,7 +23,7 @@ describe('announcements widget', () => {
     expect(await screen.findByRole('heading', { name: 'Inbox screen' })).toBeTruthy();
   });
 
-  it('says so when there are none, in the spec words', async () => {
+  it('says so when there are none, in the designed words', async () => {
     renderDashboard({ stat: stat({ announces: [] }) });
     expect((await widget()).textContent).toContain('No nnouncements received');
   });

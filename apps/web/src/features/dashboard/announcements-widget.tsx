@@ -12,7 +12,7 @@ export function AnnouncementsWidget({ announces }: { announces: DashboardStat['a
   return (
     <WidgetCard title="Announcements" icon={<Campaign color="secondary" aria-hidden />}>
       {shown.length === 0 ? (
-        // Spelling as in the spec (section 8).
+        // Spelling as designed (docs/screens.md, Dashboard).
         <WidgetNote>No nnouncements received</WidgetNote>
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.75 }}>

@@ -11,7 +11,7 @@ const TABS = [
 const TAB_VALUES = TABS.map((tab) => tab.value);
 
 /**
- * Spec section 2: the dashboard with its STAT widgets and the TOP boards. The boards are their
+ * docs/screens.md (Dashboard): the dashboard with its STAT widgets and the TOP boards. The boards are their
  * own feature; the app layer passes them in as `top` (features do not import each other).
  */
 export function DashboardPage({ top }: { top: ReactNode }) {

@@ -27,7 +27,7 @@ describe('running missions widget', () => {
         .map((c) => c.textContent),
     );
     expect(cells[0]!.slice(0, 3)).toEqual(['Hunt Seal', 'Land #9', '#99']);
-    // A past ETA reads '(dd.mm.yyyy hh:mm)', a far one '+N days hh:mm' (spec section 9).
+    // A past ETA reads '(dd.mm.yyyy hh:mm)', a far one '+N days hh:mm' (docs/screens.md).
     expect(cells[0]![3]).toMatch(/^\(0[23]\.02\.2001 \d\d:\d\d\)$/);
     expect(cells[1]!.slice(0, 3)).toEqual(['Claim Gold', 'Land #4', 'Zara the Bold']);
     expect(cells[1]![3]).toMatch(/^\+\d+ days \d\d:\d\d$/);

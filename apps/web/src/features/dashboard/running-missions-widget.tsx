@@ -79,7 +79,7 @@ export function RunningMissionsWidget() {
             </TableBody>
           </Table>
         </TableContainer>
-        {/* One page of ten needs no pager; longer lists get the spec's page sizes. */}
+        {/* One page of ten needs no pager; longer lists get the usual page sizes. */}
         {sorted.length > DEFAULT_ROWS_PER_PAGE && (
           <TablePagination
             component="div"

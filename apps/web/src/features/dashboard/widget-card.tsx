@@ -36,7 +36,7 @@ export function WidgetCard({ title, icon, children, span = 1 }: WidgetCardProps)
   );
 }
 
-/** A widget's empty or error line, in the spec's words. */
+/** A widget's empty or error line, in the words of docs/screens.md. */
 export function WidgetNote({ children }: { children: ReactNode }) {
   return <Typography sx={{ color: 'text.secondary' }}>{children}</Typography>;
 }

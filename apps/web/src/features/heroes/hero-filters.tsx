@@ -18,7 +18,7 @@ interface HeroFiltersProps {
   onChange: (change: Partial<HeroListQuery>) => void;
 }
 
-/** Rarity and Element filters and the order, as for the lands list (spec section 2). */
+/** Rarity and Element filters and the order, as for the lands list (docs/screens.md). */
 export function HeroFilters({ query, onChange }: HeroFiltersProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ maxWidth: { sm: 720 } }}>

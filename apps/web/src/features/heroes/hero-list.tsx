@@ -14,7 +14,7 @@ import { HeroFilters } from './hero-filters';
 import { filterAndSortHeroes } from './hero-list-query';
 import { useHeroListQuery } from './use-hero-list-query';
 
-/** The player's heroes: filters, cards and rows per page (spec sections 2 and 9). */
+/** The player's heroes: filters, cards and rows per page (docs/screens.md). */
 export function HeroList() {
   const heroes = useGetHeroesQuery();
   const { query, update } = useHeroListQuery();

@@ -15,7 +15,7 @@ import { HeroFacts } from './hero-facts';
 import { HeroPortrait } from './hero-portrait';
 import { HeroSkills } from './hero-skills';
 
-/** Spec section 2: the hero screen has one tab, MAIN. */
+/** docs/screens.md (Lands and heroes): the hero screen has one tab, MAIN. */
 const TABS = [{ value: 'main', label: 'MAIN' }] as const;
 
 function HeroMain({ hero }: { hero: Hero }) {
@@ -61,7 +61,7 @@ function HeroNotFound({ heroid }: { heroid: string }) {
   );
 }
 
-/** One hero (spec section 2): a MAIN tab with the hero, its facts and its eight skills. */
+/** One hero (docs/screens.md): a MAIN tab with the hero, its facts and its eight skills. */
 export function HeroPage() {
   const { heroid = '' } = useParams();
   const heroes = useGetHeroesQuery();

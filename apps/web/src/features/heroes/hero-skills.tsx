@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 /** Skills run from 1 to 100. */
 const SKILL_MAX = 100;
 
-/** The eight skills in the spec's order, each with a bar. */
+/** The eight skills in the order of docs/screens.md, each with a bar. */
 export function HeroSkills({ skills }: { skills: readonly number[] }) {
   return (
     <Box

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 /** Formats an ISO ETA for display (lib/use-eta's useEtaFormatter). */
 export type EtaFormatter = (eta: string) => string;
 
-/** 'Busy, ETA 14:05' (spec section 9's ETA display) or 'Free'. */
+/** 'Busy, ETA 14:05' (the ETA display of docs/screens.md) or 'Free'. */
 export function heroStatusText(hero: Pick<Hero, 'busy' | 'eta'>, formatEta: EtaFormatter) {
   if (!hero.busy) return 'Free';
   return hero.eta ? `Busy, ETA ${formatEta(hero.eta)}` : 'Busy';

@@ -21,7 +21,7 @@ const cardNames = () =>
     .map((heading) => heading.textContent);
 
 describe('heroes list', () => {
-  it('is locked without profileLevel2, with the message the spec gives', async () => {
+  it('is locked without profileLevel2, with the designed message', async () => {
     const { calls } = serve(HEROES, ['profileLevel1', 'profileLevel3']);
     renderRoutes(routes, '/heroes', signedInStore());
     expect(screen.getByRole('heading', { level: 1, name: 'Heroes' })).toBeTruthy();

@@ -5,12 +5,12 @@ import { LOCKED_TEXTS } from '../../lib/feature-flags';
 import { HeroList } from './hero-list';
 
 /**
- * Spec section 6: the list is gated by profileLevel2, yet its message names level three.
- * The text is kept as the spec gives it.
+ * docs/screens.md (Lands and heroes): the list is gated by profileLevel2, yet its message names level three.
+ * The text is kept as designed.
  */
 export const HEROES_LOCKED_TEXT = LOCKED_TEXTS.profileLevel3;
 
-/** Spec section 2: the player's heroes, once the profile has the level-two feature. */
+/** The player's heroes, once the profile has the level-two feature. */
 export function HeroesPage() {
   return (
     <Stack spacing={2}>

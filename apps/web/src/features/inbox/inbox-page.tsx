@@ -15,7 +15,7 @@ import { queryErrorDetail } from '../../lib/query-error-detail';
 import { MessageDetailsDialog } from './message-details-dialog';
 import { MessageTable } from './message-table';
 
-/** Spec section 9: the inbox pages by 10, its only option. */
+/** docs/screens.md (Inbox): the inbox pages by 10, its only option. */
 export const INBOX_PAGE_SIZE = 10;
 
 const Note = ({ children }: { children: string }) => (

@@ -19,7 +19,7 @@ interface MessageDetailsDialogProps {
   onClose(): void;
 }
 
-/** 'Message Details': From, Date, Subject and the sanitised Body, with 'Close' (spec section 2). */
+/** 'Message Details': From, Date, Subject and the sanitised Body, with 'Close' (docs/screens.md). */
 export function MessageDetailsDialog({ open, message, onClose }: MessageDetailsDialogProps) {
   const titleId = useId();
   const bodyLabelId = useId();

@@ -37,7 +37,7 @@ interface MessageTableProps {
   onDelete(message: Message): void;
 }
 
-/** Unread rows are bold and orange (spec section 2); read ones are normal. */
+/** Unread rows are bold and orange (docs/screens.md); read ones are normal. */
 const unreadCellSx = { fontWeight: 700, color: 'secondary.main' } as const;
 
 function MessageRow({

@@ -25,7 +25,7 @@ export function LandElementsTab({ land }: { land: Land }) {
         >
           Search Elementals
         </Button>
-        {/* Hunt Seal unlocks with profile level two (spec section 6). */}
+        {/* Hunt Seal unlocks with profile level two (docs/screens.md). */}
         {flags.has('profileLevel2') && (
           <Button
             variant="outlined"

@@ -15,7 +15,7 @@ import { formatAmount } from '@aleph/rules';
 import { useGetLandBalancesQuery } from '../../api/game-endpoints';
 
 type Filter = 'all' | InventoryItem['item_type'];
-/** The spec's words: All / item / stuff. */
+/** The designed words: All / item / stuff (docs/screens.md). */
 const FILTERS: readonly { value: Filter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'item', label: 'item' },

@@ -65,7 +65,7 @@ function LandPending({ param, state }: { param?: string; state: 'loading' | 'mis
   );
 }
 
-/** Spec section 2: one land with its MAIN, HEROES, ELEMENTS and INVENTORY tabs. */
+/** One land with its MAIN, HEROES, ELEMENTS and INVENTORY tabs. */
 export function LandPage() {
   const param = useParams().landid;
   const landid = parseLandId(param);

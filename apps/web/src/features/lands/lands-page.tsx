@@ -13,7 +13,7 @@ import { LandsControls } from './lands-controls';
 import { selectLands } from './lands-view';
 import { useLandsView } from './use-lands-view';
 
-/** Spec section 2: the player's lands as cards, with filters, sort and pages. */
+/** The player's lands as cards, with filters, sort and pages. */
 export function LandsPage() {
   const { data: lands, isLoading, isError } = useGetLandsQuery();
   const { state, update } = useLandsView();

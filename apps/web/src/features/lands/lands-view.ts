@@ -1,6 +1,6 @@
 import type { Land } from '@aleph/contracts';
 
-/** 'Rarity' is the land's terrain (spec section 2: filters by rarity (terrain) and element). */
+/** 'Rarity' is the land's terrain (docs/screens.md: filters by rarity, meaning terrain, and element). */
 export type LandSort = 'id' | 'rarity' | 'element';
 
 export const LAND_SORTS: readonly { value: LandSort; label: string }[] = [

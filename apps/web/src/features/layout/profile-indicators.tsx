@@ -6,7 +6,7 @@ import { useProfileSummary } from '../../api/profile-endpoints';
 import { Amount, Indicator, WideOnly } from './indicator';
 import { LevelIndicator } from './level-indicator';
 
-/** VIP, profile level, gold and platinum from the polled profile summary (spec section 2). */
+/** VIP, profile level, gold and platinum from the polled profile summary (docs/screens.md). */
 export function ProfileIndicators() {
   const { data } = useProfileSummary();
   const vip = data?.vip;

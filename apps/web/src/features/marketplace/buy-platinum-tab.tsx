@@ -82,7 +82,7 @@ function BuyPlatinum({ offers }: { offers: MarketOffers }) {
   );
 }
 
-/** Spec section 2, tab 'Buy Platinum Coin': the packages, paying for one, and the history. */
+/** Marketplace tab 'Buy Platinum Coin': the packages, paying for one, and the history. */
 export function BuyPlatinumTab() {
   return <WithOffers>{(offers) => <BuyPlatinum offers={offers} />}</WithOffers>;
 }

@@ -23,7 +23,7 @@ const PANELS: Record<MarketTab, ComponentType> = {
 };
 
 /**
- * Spec section 2: the marketplace's three tabs, loaded lazily with a 'Loading...' fallback.
+ * docs/screens.md: the marketplace's three tabs, loaded lazily with a 'Loading...' fallback.
  * The open tab is in the address (?tab=), so reload and the back button keep it.
  */
 export function MarketplacePage() {

@@ -39,7 +39,7 @@ function MintHero({ price }: { price: number }) {
   );
 }
 
-/** Spec section 2, tab 'Mint Hero': a random hero for Platinum. */
+/** Marketplace tab 'Mint Hero': a random hero for Platinum. */
 export function MintHeroTab() {
   return <WithOffers>{(offers: MarketOffers) => <MintHero price={offers.mint.hero} />}</WithOffers>;
 }

@@ -64,7 +64,7 @@ function MintLand({ price }: { price: number }) {
   );
 }
 
-/** Spec section 2, tab 'Mint Land': a land on a chosen continent for Platinum. */
+/** Marketplace tab 'Mint Land': a land on a chosen continent for Platinum. */
 export function MintLandTab() {
   return <WithOffers>{(offers: MarketOffers) => <MintLand price={offers.mint.land} />}</WithOffers>;
 }

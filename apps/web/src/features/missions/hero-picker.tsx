@@ -17,7 +17,7 @@ interface HeroPickerProps {
   isError: boolean;
 }
 
-/** Spec section 5: free heroes that may go on this mission from the chosen land. */
+/** docs/screens.md (Mission launcher): free heroes that may go on this mission from the chosen land. */
 export function HeroPicker({ form, resident, isLoading, isError }: HeroPickerProps) {
   if (isError) return <Alert severity="error">Failed to load heroes</Alert>;
   const ready = form.land !== null && resident !== undefined && !isLoading;

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { LauncherSection } from './launcher-section';
 
-/** Spec section 8's wording, lower case as given. */
+/** The wording of docs/screens.md, lower case as designed. */
 export const PARAMETERS_FAILED_TEXT = 'failed to load parameters';
 
 interface MissionBriefingProps {
@@ -15,7 +15,7 @@ interface MissionBriefingProps {
   onRetry: () => void;
 }
 
-/** The mission's objective, shortened to its first sentence or 15 words (spec section 9). */
+/** The mission's objective, shortened to its first sentence or 15 words (docs/screens.md). */
 export function MissionBriefing({ requirements, isError, onRetry }: MissionBriefingProps) {
   let content;
   if (isError) {

@@ -32,7 +32,7 @@ interface MissionLauncherDialogProps {
   onClose: () => void;
 }
 
-/** Spec sections 2, 4 and 5: pick a land, a hero and the extras; check; launch. */
+/** docs/screens.md (Mission launcher): pick a land, a hero and the extras; check; launch. */
 export function MissionLauncherDialog({ request, onClose }: MissionLauncherDialogProps) {
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

@@ -24,7 +24,7 @@ interface LaunchSession {
 }
 
 /**
- * The one mission launcher of the app (spec section 4): at most one dialog; a second open()
+ * The one mission launcher of the app (docs/screens.md): at most one dialog; a second open()
  * throws 'MissionLauncher already open'. Closing (Cancel, Escape, backdrop, launch, the browser's
  * back button, signing out) unmounts the dialog, so the next one starts from a clean state.
  */

@@ -6,7 +6,7 @@ import type {
   MissionTypeName,
 } from '@aleph/contracts';
 
-/** Spec section 5: these are the body's own fields, never asked for as extra parameters. */
+/** docs/screens.md (Mission launcher): these are the body's own fields, never asked for as extra parameters. */
 const BASE_PARAMETERS = ['profileid', 'landid', 'heroid'];
 
 /** Extra parameters the launcher fills from the chosen land instead of asking. */
@@ -24,7 +24,7 @@ export function unsupportedParameters(extras: readonly string[]): string[] {
 }
 
 /**
- * Spec section 5, the hero picker: free heroes only; a resident-only mission takes heroes
+ * docs/screens.md (Mission launcher), the hero picker: free heroes only; a resident-only mission takes heroes
  * living on the chosen land, any other mission heroes with no residence or another one.
  */
 export function eligibleHeroes(heroes: readonly Hero[], landid: number, resident: boolean): Hero[] {
@@ -54,7 +54,7 @@ export function missingChoices(choice: MissionChoice): string[] {
 
 /**
  * The check and start body, or null until everything required is set. currentLevel and
- * currentSeal are read from the land for the chosen element (spec section 9).
+ * currentSeal are read from the land for the chosen element (docs/screens.md).
  */
 export function buildMissionBody(choice: MissionChoice): MissionBody | null {
   const { land, hero, elemid, extras } = choice;

@@ -74,7 +74,7 @@ interface MissionSummaryProps {
   canCheck: boolean;
 }
 
-/** The automatic check's verdict (spec section 4), or what is still missing for it. */
+/** The automatic check's verdict (docs/screens.md), or what is still missing for it. */
 export function MissionSummary({ check, missing, canCheck }: MissionSummaryProps) {
   let content;
   if (!canCheck) {

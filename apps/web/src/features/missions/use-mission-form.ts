@@ -45,7 +45,7 @@ export function useMissionForm(request: LaunchRequest, data: MissionFormData) {
     unsupported: unsupportedParameters(extras),
     missing: missingChoices(choice),
     body: requirements ? buildMissionBody(choice) : null,
-    /** Spec section 4: changing the land clears the chosen hero. */
+    /** docs/screens.md (Mission launcher): changing the land clears the chosen hero. */
     chooseLand(id: number | null) {
       if (id === landid) return;
       setLandid(id);

@@ -19,7 +19,7 @@ import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
 import { LevelProgress } from './level-progress';
 import { SectionCard } from '../../lib/section-card';
 
-/** A count that links to its list, or the spec's failure text. */
+/** A count that links to its list, or its failure text (docs/screens.md). */
 function Count({ to, count, failed }: { to: string; count: number | undefined; failed: string }) {
   if (count !== undefined) {
     return (
