@@ -33,13 +33,11 @@ export async function auditLedger(db: Executor): Promise<AuditProblem[]> {
     from lands l left join sums s on s.asset = 'land_gold' and s.land_id = l.id
     where l.gold_leftover <> coalesce(s.total, 0) or l.gold_leftover < 0
     union all
-    select 'land ' || e.land_id || ' vault ' || e.element, e.vault_volume::text, coalesce(s.total, 0)::text
-    from land_elements e left join sums s on s.asset = 'vault' and s.land_id = e.land_id and s.element = e.element
-    where e.vault_volume <> coalesce(s.total, 0) or e.vault_volume < 0
-    union all
-    select 'land ' || e.land_id || ' shards ' || e.element, e.shards::text, coalesce(s.total, 0)::text
-    from land_elements e left join sums s on s.asset = 'shards' and s.land_id = e.land_id and s.element = e.element
-    where e.shards <> coalesce(s.total, 0) or e.shards < 0
+    select 'land ' || e.land_id || ' ' || a.asset || ' ' || e.element, a.stored::text, coalesce(s.total, 0)::text
+    from land_elements e
+    cross join lateral (values ('vault', e.vault_volume::numeric), ('shards', e.shards::numeric)) as a(asset, stored)
+    left join sums s on s.asset = a.asset and s.land_id = e.land_id and s.element = e.element
+    where a.stored <> coalesce(s.total, 0) or a.stored < 0
     union all
     select 'land ' || i.land_id || ' item ' || i.item_code, i.balance::text, coalesce(s.total, 0)::text
     from land_items i left join sums s on s.asset = 'item' and s.land_id = i.land_id and s.item_code = i.item_code

@@ -1,4 +1,12 @@
-import type { Element, GoldSnapshot, LandState, VaultSnapshot } from '@aleph/rules';
+import {
+  addElementals,
+  vaultCap,
+  withdrawElementals,
+  type Element,
+  type GoldSnapshot,
+  type LandState,
+  type VaultSnapshot,
+} from '@aleph/rules';
 import type { Executor } from '../../db/client.js';
 import { BoardTally, type BoardPoints } from './boards.js';
 import { flushBook } from './change-flush.js';
@@ -135,6 +143,31 @@ export class ChangeBook {
     );
     land.vault[el] = { volume: next, at: snapshot.at };
     this.touchedElements.add(`${landId}:${el}`);
+  }
+
+  /** Elementals into a vault, as far as its cap takes them; answers how many went in. */
+  addElementals(landId: number, el: Element, amount: number, why: Cause): number {
+    const land = this.land(landId);
+    const cap = vaultCap(land.towers[el]);
+    const change = addElementals(land.vault[el], land.seals[el], cap, amount, why.at.getTime());
+    this.vault(landId, el, change.snapshot, change.amount, why);
+    return change.amount;
+  }
+
+  /** Elementals out of a vault; false, with nothing booked, when it holds fewer. */
+  withdrawElementals(landId: number, el: Element, amount: number, why: Cause): boolean {
+    const land = this.land(landId);
+    const cap = vaultCap(land.towers[el]);
+    const change = withdrawElementals(
+      land.vault[el],
+      land.seals[el],
+      cap,
+      amount,
+      why.at.getTime(),
+    );
+    if (!change) return false;
+    this.vault(landId, el, change.snapshot, -amount, why);
+    return true;
   }
 
   shards(landId: number, el: Element, delta: number, why: Cause): void {

@@ -5,8 +5,6 @@ import {
   MISSION_TYPES as RULE_TYPES,
   MissionErrorCode,
   utcDayKey,
-  withdrawElementals,
-  vaultCap,
   type MissionCheck,
   type MissionError,
   type MissionType,
@@ -128,22 +126,15 @@ export async function startMission(
         const why = { cause: `mission_start:${type}`, causeId: mission.id, at: now };
         const land = input.land;
         const book = new ChangeBook([land]);
-        if (res.elemid !== null && res.elementals > 0) {
-          const el = res.elemid;
-          const change = withdrawElementals(
-            land.vault[el],
-            land.seals[el],
-            vaultCap(land.towers[el]),
-            res.elementals,
-            now.getTime(),
-          );
-          if (!change)
-            throw refusal({
-              code: MissionErrorCode.ingredientsMissing,
-              message: 'Not enough elementals.',
-            });
-          book.vault(land.id, el, change.snapshot, -res.elementals, why);
-        }
+        if (
+          res.elemid !== null &&
+          res.elementals > 0 &&
+          !book.withdrawElementals(land.id, res.elemid, res.elementals, why)
+        )
+          throw refusal({
+            code: MissionErrorCode.ingredientsMissing,
+            message: 'Not enough elementals.',
+          });
         if (res.elemid !== null && res.shards > 0)
           book.shards(land.id, res.elemid, -res.shards, why);
         const taken = Object.fromEntries(Object.entries(res.items).map(([code, n]) => [code, -n]));

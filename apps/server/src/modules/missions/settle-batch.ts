@@ -1,8 +1,6 @@
 import {
-  addElementals,
   createRng,
   settleMission,
-  vaultCap,
   type Element,
   type HeroState,
   type LandState,
@@ -132,17 +130,8 @@ export class SettlementBatch extends ChangeBook {
   }
 
   private refund(land: BookLand, res: Reservation, why: Cause) {
-    if (res.elemid !== null && res.elementals > 0) {
-      const el = res.elemid;
-      const change = addElementals(
-        land.vault[el],
-        land.seals[el],
-        vaultCap(land.towers[el]),
-        res.elementals,
-        why.at.getTime(),
-      );
-      this.vault(land.id, el, change.snapshot, change.amount, why);
-    }
+    if (res.elemid !== null && res.elementals > 0)
+      this.addElementals(land.id, res.elemid, res.elementals, why);
     if (res.elemid !== null && res.shards > 0) this.shards(land.id, res.elemid, res.shards, why);
     this.items(land.id, res.items, why);
   }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { queryLandsByIds } from '../game/land-query.js';
@@ -56,6 +56,30 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
 }
 
 /**
+ * One settlement transaction: `claim` (what follows `select ... from missions m`) picks and
+ * locks the due missions, `lock` takes whatever rows the claim did not, and the batch is
+ * settled and written. Retried whole on a deadlock or serialization failure.
+ */
+function claimAndSettle(
+  db: Db,
+  now: Date,
+  claim: SQL,
+  lock: (tx: Tx, due: readonly DueMission[]) => Promise<void> = async () => undefined,
+): Promise<number> {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const due = await queryRows<DueMission>(
+        tx,
+        sql`select ${DUE_COLUMNS} from missions m ${claim}`,
+      );
+      await lock(tx, due);
+      await settleLocked(tx, due, now);
+      return due.length;
+    }),
+  );
+}
+
+/**
  * Settles up to `limit` due missions in one transaction. The claim locks each mission with
  * its hero, land and player, and passes over any mission one of whose rows another
  * transaction holds (SKIP LOCKED): several workers, and several lanes of one worker, share
@@ -63,23 +87,17 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
  * another batch (settling the same land's missions in two batches at once would make the
  * second wait for the first). Passed-over missions are taken by a later batch.
  */
-export async function settleDueBatch(db: Db, now: Date, limit: number): Promise<number> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      const due = await queryRows<DueMission>(
-        tx,
-        sql`select ${DUE_COLUMNS} from missions m
-            join heroes h on h.id = m.hero_id
-            join lands l on l.id = m.land_id
-            join profiles p on p.id = m.profile_id
-            where m.status = 'running' and m.eta <= ${now}
-            order by m.eta, m.id limit ${limit}
-            for update of m skip locked
-            for no key update of h, l, p skip locked`,
-      );
-      await settleLocked(tx, due, now);
-      return due.length;
-    }),
+export function settleDueBatch(db: Db, now: Date, limit: number): Promise<number> {
+  return claimAndSettle(
+    db,
+    now,
+    sql`join heroes h on h.id = m.hero_id
+        join lands l on l.id = m.land_id
+        join profiles p on p.id = m.profile_id
+        where m.status = 'running' and m.eta <= ${now}
+        order by m.eta, m.id limit ${limit}
+        for update of m skip locked
+        for no key update of h, l, p skip locked`,
   );
 }
 
@@ -97,18 +115,12 @@ export async function settleDueFor(db: Db, profileId: number, now: Date): Promis
 }
 
 /** The transaction of settleDueFor, for callers that already know something is due. */
-export async function settlePlayerDue(db: Db, profileId: number, now: Date): Promise<number> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      const due = await queryRows<DueMission>(
-        tx,
-        sql`select ${DUE_COLUMNS} from missions m
-            where m.profile_id = ${profileId} and m.status = 'running' and m.eta <= ${now}
-            order by m.eta, m.id for update`,
-      );
-      await lockInIdOrder(tx, due);
-      await settleLocked(tx, due, now);
-      return due.length;
-    }),
+export function settlePlayerDue(db: Db, profileId: number, now: Date): Promise<number> {
+  return claimAndSettle(
+    db,
+    now,
+    sql`where m.profile_id = ${profileId} and m.status = 'running' and m.eta <= ${now}
+        order by m.eta, m.id for update`,
+    lockInIdOrder,
   );
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { addElementals, featuresFor, itemByCode, vaultCap, type Element } from '@aleph/rules';
+import { featuresFor, itemByCode, type Element } from '@aleph/rules';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { changeProfile } from '../game/balances.js';
 import { ChangeBook, type Cause } from '../game/change-book.js';
+import { lockProfile } from '../market/store.js';
 import { loadLand } from '../game/state.js';
 
 /**
@@ -26,12 +27,7 @@ export async function grantToProfile(
   note = 'grant',
 ) {
   await db.transaction(async (tx) => {
-    const [p] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.id, profileId))
-      .for('update');
-    if (!p) throw notFound('Profile not found');
+    await lockProfile(tx, profileId);
     await changeProfile(
       tx,
       profileId,
@@ -64,17 +60,8 @@ export async function grantToLand(
     const book = new ChangeBook([land]);
     if (grant.items) book.items(land.id, grant.items, why);
     if (grant.shards) book.shards(land.id, grant.shards.element, grant.shards.amount, why);
-    if (grant.elementals) {
-      const el = grant.elementals.element;
-      const change = addElementals(
-        land.vault[el],
-        land.seals[el],
-        vaultCap(land.towers[el]),
-        grant.elementals.amount,
-        now.getTime(),
-      );
-      book.vault(land.id, el, change.snapshot, change.amount, why);
-    }
+    if (grant.elementals)
+      book.addElementals(land.id, grant.elementals.element, grant.elementals.amount, why);
     await book.flush(tx);
   });
 }
