@@ -8,7 +8,7 @@ import { client } from './game-helpers.js';
 
 /**
  * Board scores have one writer. Ties go to whoever reached the score first
- * (docs/game-rules.md), so a score counts as reached when its latest points were earned.
+ * (docs/game-rules.md, section on weekly boards), so a score counts as reached when its latest points were earned.
  */
 let ctx: TestContext;
 beforeAll(async () => {
