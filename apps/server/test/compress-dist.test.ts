@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /** The web build's last step (apps/web/package.json), run as the build runs it. */
 const script = path.resolve(import.meta.dirname, '../../web/scripts/compress-dist.mjs');
@@ -17,8 +17,12 @@ const text = (kind: string, lines = 200) =>
     '\n',
   );
 
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function distWith(files: Record<string, string | Buffer>): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'compress-dist-'));
+  made.push(dist);
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), content);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -70,7 +70,10 @@ describe('compressed responses', () => {
     ctx = await createTestContext({ webDist: dist });
     cookie = await signedInWithBoard(ctx);
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   const asset = '/assets/index-abc123.js';
   const original = () => readFileSync(path.join(dist, 'assets', 'index-abc123.js'));
@@ -160,11 +163,16 @@ describe('compressed responses', () => {
 describe('HTTP_COMPRESSION=off (a proxy in front compresses)', () => {
   let ctx: TestContext;
   let cookie: string;
+  let dist: string;
   beforeAll(async () => {
-    ctx = await createTestContext({ webDist: builtWebDist(), httpCompression: false });
+    dist = builtWebDist();
+    ctx = await createTestContext({ webDist: dist, httpCompression: false });
     cookie = await signedInWithBoard(ctx);
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   it('compresses no API answer, but still sends the files compressed at build time', async () => {
     const res = await ctx.app.inject({

@@ -25,11 +25,11 @@ export async function registerCompression(app: FastifyInstance, enabled: boolean
     encodings: ['br', 'gzip'],
     brotliOptions: {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_QUALITY]: 3,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     },
-    zlibOptions: { level: 6 },
+    zlibOptions: { level: 5 },
     // Request bodies stay plain: the API's bodies are small, and no inflating of client data.
     globalDecompression: false,
   });
