@@ -9,7 +9,13 @@ import {
 } from '@aleph/rules';
 import type { Executor } from '../../db/client.js';
 import { BoardTally, type BoardPoints } from './boards.js';
-import { flushBook } from './change-flush.js';
+import {
+  flushBook,
+  type BookContents,
+  type BookLand,
+  type ProfileDelta,
+  type Quad,
+} from './change-flush.js';
 import { round6, type LedgerEntry } from './ledger.js';
 
 /** Why a balance changed: the ledger's cause, the row that caused it, and when. */
@@ -26,21 +32,6 @@ export interface ProfileChange {
   vipPoints?: number;
 }
 
-type Quad<T> = [T, T, T, T];
-/** A land whose balances the book updates as it goes, so later changes see earlier ones. */
-export type BookLand = Omit<
-  LandState,
-  'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents'
-> & {
-  towers: Quad<number>;
-  seals: Quad<number>;
-  shards: Quad<number>;
-  vault: Quad<VaultSnapshot>;
-  gold: GoldSnapshot;
-  residents: number;
-};
-type ProfileDelta = { gold: number; platinum: number; xp: number; vip: number };
-
 const causeOf = (why: Cause) => ({ cause: why.cause, causeId: why.causeId ?? null, at: why.at });
 
 /**
@@ -56,7 +47,7 @@ const causeOf = (why: Cause) => ({ cause: why.cause, causeId: why.causeId ?? nul
  * profile is not always locked. The database's CHECK constraints are the last line against a
  * negative balance.
  */
-export class ChangeBook {
+export class ChangeBook implements BookContents {
   readonly lands = new Map<number, BookLand>();
   readonly ledger: LedgerEntry[] = [];
   readonly profileDeltas = new Map<number, ProfileDelta>();

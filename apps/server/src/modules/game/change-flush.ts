@@ -1,8 +1,35 @@
 import { sql } from 'drizzle-orm';
+import type { GoldSnapshot, LandState, VaultSnapshot } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
-import type { ChangeBook } from './change-book.js';
+import type { BoardTally } from './boards.js';
 import { jsonRows as rows } from './json-rows.js';
-import { writeLedger } from './ledger.js';
+import { writeLedger, type LedgerEntry } from './ledger.js';
+
+export type Quad<T> = [T, T, T, T];
+/** A land whose balances the book updates as it goes, so later changes see earlier ones. */
+export type BookLand = Omit<
+  LandState,
+  'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents'
+> & {
+  towers: Quad<number>;
+  seals: Quad<number>;
+  shards: Quad<number>;
+  vault: Quad<VaultSnapshot>;
+  gold: GoldSnapshot;
+  residents: number;
+};
+export type ProfileDelta = { gold: number; platinum: number; xp: number; vip: number };
+
+/** What a change book holds for the flush (change-book.ts records it). */
+export interface BookContents {
+  land(id: number): BookLand;
+  readonly ledger: readonly LedgerEntry[];
+  readonly profileDeltas: ReadonlyMap<number, ProfileDelta>;
+  readonly touchedLands: ReadonlySet<number>;
+  readonly touchedElements: ReadonlySet<string>;
+  readonly itemDeltas: ReadonlyMap<string, { landId: number; code: string; delta: number }>;
+  readonly boards: BoardTally;
+}
 
 /**
  * Writes a change book in a fixed number of set-based statements, whatever it holds: the
@@ -10,7 +37,7 @@ import { writeLedger } from './ledger.js';
  */
 export async function flushBook(
   tx: Executor,
-  book: ChangeBook,
+  book: BookContents,
   bumpVersionsOf: readonly number[],
 ): Promise<void> {
   await writeProfiles(tx, book, bumpVersionsOf);
@@ -48,7 +75,7 @@ export async function flushBook(
   await book.boards.write(tx);
 }
 
-async function writeProfiles(tx: Executor, book: ChangeBook, bumpVersionsOf: readonly number[]) {
+async function writeProfiles(tx: Executor, book: BookContents, bumpVersionsOf: readonly number[]) {
   const bump = new Set(bumpVersionsOf);
   const ids = new Set([...book.profileDeltas.keys(), ...bump]);
   const list = [...ids].map((id) => {
@@ -76,7 +103,7 @@ async function writeProfiles(tx: Executor, book: ChangeBook, bumpVersionsOf: rea
  * ON CONFLICT, so a negative one would be refused even where the balance suffices). A
  * withdrawal from an item the land does not hold is a bug of the caller's check.
  */
-async function writeItems(tx: Executor, book: ChangeBook) {
+async function writeItems(tx: Executor, book: BookContents) {
   const all = [...book.itemDeltas.values()];
   const added = all.filter((i) => i.delta > 0);
   const taken = all.filter((i) => i.delta < 0);

@@ -1,6 +1,6 @@
 import { MarketErrorCode } from '@aleph/contracts';
 import { AppError, conflict } from '../../lib/errors.js';
-import type { PaymentRefusal } from './payments/provider.js';
+import type { PaymentRefusal } from './payments/types.js';
 
 /** The marketplace's refusals in the one error shape. None of them changes anything. */
 

@@ -1,7 +1,7 @@
 import { formatEther } from 'viem';
 import { GAME_CONFIG } from '@aleph/rules';
 import type { MarketOffers, PlatinumPackage } from '@aleph/contracts';
-import type { PaymentProvider } from './payments/provider.js';
+import type { PaymentProvider } from './payments/types.js';
 
 const MARKET = GAME_CONFIG.market;
 

@@ -14,7 +14,7 @@ import {
   purchaseById,
   spendNodeCheck,
 } from './payments/node-budget.js';
-import type { PaymentProvider, PaymentVerdict } from './payments/provider.js';
+import type { PaymentProvider, PaymentVerdict } from './payments/types.js';
 import {
   assertSameRequest,
   creditPurchase,

@@ -9,7 +9,8 @@ import {
   type MissionType,
   type Reservation,
 } from '@aleph/rules';
-import { ChangeBook, type BookLand, type Cause } from '../game/change-book.js';
+import { ChangeBook, type Cause } from '../game/change-book.js';
+import type { BookLand } from '../game/change-flush.js';
 import type { NewMessage } from '../messages/store.js';
 
 export interface DueMission {

@@ -16,7 +16,7 @@ import type {
   PaymentRefusal,
   PaymentVerdict,
   RefusalCode,
-} from './provider.js';
+} from './types.js';
 
 export interface OnchainOptions {
   rpcUrl: string;

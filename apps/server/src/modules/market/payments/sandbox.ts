@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider } from './types.js';
 
 /**
  * Confirms every payment at once, without money: for development and the demo only. The
