@@ -2,7 +2,7 @@ import { landGoldView, vaultView, type LandState } from '@aleph/rules';
 import type { Hero, Land } from '@aleph/contracts';
 import type { HeroView } from './state.js';
 
-/** API shapes of spec section 3, evaluated at `now` (production and decay are lazy). */
+/** API shapes (docs/api.md), evaluated at `now` (production and decay are lazy). */
 
 export function landView(land: LandState, now: Date): Land {
   const vaults = vaultView(land, now.getTime());

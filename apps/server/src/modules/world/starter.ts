@@ -15,7 +15,7 @@ const WELCOME_BODY = [
 ].join('');
 
 /**
- * The starter grant of GAME_DESIGN.md, inside the registration transaction: one land on Aleph
+ * The starter grant (docs/game-rules.md), inside the registration transaction: one land on Aleph
  * at a free slot, two Common heroes (one resident, one without residence), a welcome message.
  */
 export const grantStarter: AccountCreatedHook = async (tx, account) => {
