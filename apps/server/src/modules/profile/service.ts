@@ -3,7 +3,7 @@ import type { ProfileSummary, PublicProfile } from '@aleph/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { isUpgradable, vipLevel } from '@aleph/rules';
+import { profileLevelSummary, vipLevel } from '@aleph/rules';
 import { requireFeatureAt } from '../game/gates.js';
 
 export async function loadProfile(db: Executor, profileId: number) {
@@ -17,7 +17,7 @@ export async function profileSummary(db: Executor, profileId: number): Promise<P
   return {
     nickname: p.nickname,
     vip: { vipPoints: p.vipPoints, vipLevel: vipLevel(p.vipPoints) },
-    level: { level: p.level, profilePoints: p.xp, upgradable: isUpgradable(p.level, p.xp) },
+    level: profileLevelSummary(p.level, p.xp),
     treasury: { gold: p.gold, platinum: p.platinum },
   };
 }
