@@ -72,7 +72,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerJsonParser(app);
   registerOriginCheck(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
   await registerCompression(app, deps.config.httpCompression);
 
