@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_USERNAME_SPREAD } from '../src/modules/auth/login-limits.js';
-import { createTestContext, registerPlayer, type TestContext } from './helpers.js';
+import { createTestContext, testConfig, registerPlayer, type TestContext } from './helpers.js';
 
 describe('login throttling', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    const base = await createTestContext();
-    await base.close();
     ctx = await createTestContext({
       rateLimits: {
-        ...base.config.rateLimits,
+        ...testConfig().rateLimits,
         loginPerClient: { max: 8, windowSeconds: 60 },
         loginPerUsername: { max: 3, windowSeconds: 900 },
       },
@@ -54,10 +52,8 @@ describe('login throttling', () => {
 
 describe('nonce throttling', () => {
   it('limits signature requests per client', async () => {
-    const base = await createTestContext();
-    await base.close();
     const ctx = await createTestContext({
-      rateLimits: { ...base.config.rateLimits, nonce: { max: 3, windowSeconds: 60 } },
+      rateLimits: { ...testConfig().rateLimits, nonce: { max: 3, windowSeconds: 60 } },
     });
     try {
       const codes: number[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, registerPlayer, type TestContext } from './helpers.js';
+import { createTestContext, testConfig, registerPlayer, type TestContext } from './helpers.js';
 
 /** The per-(username, client) login limit of these tests. */
 const LIMIT = 10;
@@ -7,11 +7,9 @@ const LIMIT = 10;
 describe('login throttling with parallel attempts', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    const base = await createTestContext();
-    await base.close();
     ctx = await createTestContext({
       rateLimits: {
-        ...base.config.rateLimits,
+        ...testConfig().rateLimits,
         loginPerClient: { max: 1000, windowSeconds: 60 },
         loginPerUsername: { max: LIMIT, windowSeconds: 900 },
       },

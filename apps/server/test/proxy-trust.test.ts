@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createTestContext, type TestContext } from './helpers.js';
+import { createTestContext, testConfig, type TestContext } from './helpers.js';
 
 /** At most 3 failed logins per client a minute: enough to tell who the server thinks is who. */
 const LIMIT = 3;
@@ -8,8 +8,6 @@ const LIMIT = 3;
 describe('TRUST_PROXY=127.0.0.1,fd00::/8', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    const base = await createTestContext();
-    await base.close();
     const { trustProxy } = loadConfig({
       COOKIE_SECRET: 'x'.repeat(40),
       DATA_DIR: '/nonexistent-test-data',
@@ -17,7 +15,7 @@ describe('TRUST_PROXY=127.0.0.1,fd00::/8', () => {
     });
     ctx = await createTestContext({
       trustProxy,
-      rateLimits: { ...base.config.rateLimits, loginPerClient: { max: LIMIT, windowSeconds: 60 } },
+      rateLimits: { ...testConfig().rateLimits, loginPerClient: { max: LIMIT, windowSeconds: 60 } },
     });
   });
   afterAll(() => ctx.close());
