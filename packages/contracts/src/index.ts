@@ -6,3 +6,4 @@ export * from './html-policy.js';
 export * from './social.js';
 export * from './market.js';
 export * from './prefixes.js';
+export * from './events.js';

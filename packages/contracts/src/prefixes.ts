@@ -18,3 +18,6 @@ export const API_PREFIXES = {
 
 /** Paths the server answers outside the API prefixes: the health check for the proxy too. */
 export const HEALTH_PATH = '/health';
+
+/** The signed-in player's Server-Sent Events stream (docs/api.md, "Push"). */
+export const EVENTS_PATH = '/events';

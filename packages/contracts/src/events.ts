@@ -1,0 +1,76 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * The signed-in player's push stream (`GET /events`, Server-Sent Events; docs/api.md, "Push").
+ * Each event's SSE `id` is the player's own event sequence number: it only grows, so a client
+ * that reconnects with `Last-Event-ID` is sent exactly what came after it (kept 10 minutes).
+ */
+/** How long the server keeps a player's events for a reconnecting client to catch up. */
+export const EVENT_REPLAY_MS = 10 * 60_000;
+/** A comment line on an idle stream this often keeps proxies from closing it. */
+export const EVENT_HEARTBEAT_MS = 25_000;
+
+/** A mission of the player's was settled. `outcome` is one line for a toast. */
+export const MissionFinishedEvent = Type.Object({
+  missionId: Type.Integer(),
+  missionType: Type.String(),
+  heroId: Type.Integer(),
+  heroName: Type.String(),
+  landId: Type.Integer(),
+  /** e.g. "+120 gold"; the toast reads "<hero> returned from <mission title>: <outcome>". */
+  outcome: Type.String(),
+  /** The report's inbox message, when one was written. */
+  reportId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type MissionFinishedEvent = Static<typeof MissionFinishedEvent>;
+
+export const InboxNewEvent = Type.Object({ unread: Type.Integer() });
+export type InboxNewEvent = Static<typeof InboxNewEvent>;
+
+export const ProfileChangedEvent = Type.Object({
+  treasury: Type.Object({ gold: Type.Integer(), platinum: Type.Integer() }),
+  xp: Type.Integer(),
+  level: Type.Integer(),
+  upgradable: Type.Boolean(),
+});
+export type ProfileChangedEvent = Static<typeof ProfileChangedEvent>;
+
+export const LandChangedEvent = Type.Object({ landIds: Type.Array(Type.Integer()) });
+export type LandChangedEvent = Static<typeof LandChangedEvent>;
+
+export const HeroChangedEvent = Type.Object({ heroIds: Type.Array(Type.Integer()) });
+export type HeroChangedEvent = Static<typeof HeroChangedEvent>;
+
+export const AnnouncementEvent = Type.Object({
+  announcementId: Type.Integer(),
+  subject: Type.String(),
+});
+export type AnnouncementEvent = Static<typeof AnnouncementEvent>;
+
+/**
+ * Sent after the replay of a reconnect. `complete: false` means some missed events were older
+ * than the replay window (or the server lost its feed): refetch everything.
+ */
+export const ResyncEvent = Type.Object({ complete: Type.Boolean() });
+export type ResyncEvent = Static<typeof ResyncEvent>;
+
+/** Event name (the SSE `event:` field) to its data (the `data:` field, JSON). */
+export interface PlayerEventMap {
+  'mission.finished': MissionFinishedEvent;
+  'inbox.new': InboxNewEvent;
+  'profile.changed': ProfileChangedEvent;
+  'land.changed': LandChangedEvent;
+  'hero.changed': HeroChangedEvent;
+  announcement: AnnouncementEvent;
+  resync: ResyncEvent;
+}
+export type PlayerEventType = keyof PlayerEventMap;
+export const PLAYER_EVENT_TYPES: readonly PlayerEventType[] = [
+  'mission.finished',
+  'inbox.new',
+  'profile.changed',
+  'land.changed',
+  'hero.changed',
+  'announcement',
+  'resync',
+];
