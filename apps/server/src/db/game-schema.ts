@@ -318,3 +318,28 @@ export const workflows = pgTable(
     check('workflows_status_values', sql`${t.status} in ('pending', 'done', 'failed')`),
   ],
 );
+
+/**
+ * The signed-in player's push events (docs/api.md, "Push"), kept for a reconnecting stream to
+ * replay (EVENT_REPLAY_MS; housekeeping deletes older ones). `seq` is the player's own event
+ * number (`profiles.event_seq`), the SSE id. A statement trigger (migration 0012) sends every
+ * inserted row to the `aleph_events` channel, which each server process listens to.
+ */
+export const playerEvents = pgTable(
+  'player_events',
+  {
+    /**
+     * No foreign key: the writer inserts events only for profiles its own statement has just
+     * locked and updated, and a per-row key check would cost settlement's batches dearly.
+     */
+    profileId: integer('profile_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.seq] }),
+    index('player_events_created_idx').on(t.createdAt),
+  ],
+);
