@@ -1,6 +1,7 @@
 import { DAILY_REWARD_CONFIG, ITEMS_CONFIG } from './config-items.js';
 import { MISSIONS_CONFIG } from './config-missions.js';
 import { PROFILE_CONFIG } from './config-profile.js';
+import { QUESTS_CONFIG } from './config-quests.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
 /**
@@ -58,6 +59,8 @@ export const GAME_CONFIG = {
   items: ITEMS_CONFIG,
   dailyReward: DAILY_REWARD_CONFIG,
   profile: PROFILE_CONFIG,
+  /** The first steps card's goals and rewards (docs/game-rules.md, First steps). */
+  quests: QUESTS_CONFIG,
   market: {
     landPricePlatinum: 100,
     heroPricePlatinum: 50,

@@ -19,6 +19,7 @@ export * from './mission-settle.js';
 export * from './mission-types.js';
 export * from './model.js';
 export * from './profile.js';
+export * from './quests.js';
 export * from './rng.js';
 export * from './starter.js';
 export * from './time.js';
