@@ -7,3 +7,4 @@ export * from './social.js';
 export * from './market.js';
 export * from './prefixes.js';
 export * from './events.js';
+export * from './quests.js';
