@@ -57,6 +57,13 @@ export const profiles = pgTable(
      * the state version trigger's list, so it does not invalidate cached reads.
      */
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * When the player first read the marketplace's own data (`GET /market/purchases`): set once,
+     * for the first steps goal "Visit the marketplace" (docs/game-rules.md, First steps).
+     */
+    marketSeenAt: timestamp('market_seen_at', { withTimezone: true, mode: 'date' }),
+    /** When the player dismissed the first steps card; from then on no goal is looked for. */
+    questsDismissedAt: timestamp('quests_dismissed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

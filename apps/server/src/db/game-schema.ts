@@ -170,6 +170,10 @@ export const missions = pgTable(
     index('missions_running_land_idx')
       .on(t.landId)
       .where(sql`${t.status} = 'running'`),
+    // "Has this player finished a mission of this type?" (the first steps goals, quests/).
+    index('missions_settled_profile_type_idx')
+      .on(t.profileId, t.type)
+      .where(sql`${t.status} = 'settled'`),
     check('missions_status_values', sql`${t.status} in ('running', 'settled')`),
   ],
 );
@@ -235,6 +239,10 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.profileId)
       .where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
+    // "Has this player read a mission report?" (the first steps goals, quests/).
+    index('messages_read_report_idx')
+      .on(t.profileId)
+      .where(sql`${t.kind} = 'mission' and ${t.readAt} is not null`),
   ],
 );
 
@@ -287,6 +295,11 @@ export const worldState = pgTable('world_state', {
   id: smallint('id').primaryKey(),
   createdAt: ts('created_at').notNull(),
   demoCreatedAt: ts('demo_created_at'),
+  /**
+   * The demo world's `veteran` account, when the world made one (worlds made before it was
+   * added have none): a player who registered the login later is never taken for it.
+   */
+  veteranId: integer('veteran_id').references(() => profiles.id, { onDelete: 'set null' }),
 });
 
 /**
@@ -342,4 +355,21 @@ export const playerEvents = pgTable(
     primaryKey({ columns: [t.profileId, t.seq] }),
     index('player_events_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The first steps goals a player has completed (docs/game-rules.md, First steps): a row per
+ * goal, inserted once (`on conflict do nothing`), and its reward booked only by the statement
+ * whose insert it was, so parallel reads pay it once.
+ */
+export const questRewards = pgTable(
+  'quest_rewards',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    goal: text('goal').notNull(),
+    completedAt: ts('completed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.goal] })],
 );
