@@ -113,6 +113,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     idOf((fx) => fx.profileId),
   ),
   read('/athar/features'),
+  // Reading the first steps pays the goals it finds done; the fuzzing player has dismissed
+  // them beforehand (abuse-fuzz.test.ts), so neither changes anything during the fuzz.
+  read('/athar/quests', { readOnly: false }),
+  write('/athar/quests/dismiss'),
 
   read('/ard/lands'),
   read(
@@ -188,7 +192,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: MintHeroBody,
     sample: () => ({ body: { idempotencyKey: 'fuzz-key-0003' } }),
   }),
+  // It also records, once, that the player has seen the marketplace (a first steps goal).
   read('/market/purchases', {
+    readOnly: false,
     query: PurchaseListQuery,
     sample: () => ({ query: { limit: '10' } }),
   }),

@@ -64,6 +64,10 @@ describe('requests from another site', () => {
       ['POST /abwab/refresh', async () => ({ method: 'POST', url: '/abwab/refresh' })],
       ['POST /abwab/logout', async () => ({ method: 'POST', url: '/abwab/logout' })],
       [
+        'POST /athar/quests/dismiss',
+        async () => ({ method: 'POST', url: '/athar/quests/dismiss' }),
+      ],
+      [
         'POST /misaar/mission/check',
         async () => mission('check', 'DAILYREWARD', a().land, a().hero),
       ],

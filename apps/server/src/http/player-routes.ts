@@ -9,6 +9,7 @@ import { marketRoutes } from '../modules/market/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
 import { missionRoutes } from '../modules/missions/routes.js';
 import { profileRoutes } from '../modules/profile/routes.js';
+import { questRoutes } from '../modules/quests/routes.js';
 import { workflowRoutes } from '../modules/workflows/routes.js';
 import { settleBeforeHandling } from './settle-first.js';
 
@@ -23,6 +24,7 @@ export async function playerRoutes(app: FastifyInstance) {
   await app.register(async (settled) => {
     settleBeforeHandling(settled);
     await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(questRoutes, { prefix: API_PREFIXES.profile });
     await settled.register(landRoutes, { prefix: API_PREFIXES.lands });
     await settled.register(heroRoutes, { prefix: API_PREFIXES.heroes });
     await settled.register(missionRoutes, { prefix: API_PREFIXES.missions });

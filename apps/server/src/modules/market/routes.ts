@@ -17,7 +17,7 @@ import { mint } from './mint.js';
 import { marketOffers } from './offers.js';
 import { createPaymentProvider } from './payments/provider.js';
 import { buyPlatinum, refreshPending, type PaymentDeps } from './platinum.js';
-import { purchaseHistory, purchaseOf } from './store.js';
+import { noteMarketSeen, purchaseHistory, purchaseOf } from './store.js';
 import { purchaseView, purchaseViews } from './views.js';
 
 const DEFAULT_HISTORY = 50;
@@ -88,7 +88,10 @@ export async function marketRoutes(scope: FastifyInstance) {
     { schema: { querystring: PurchaseListQuery, response: { 200: PurchaseList, ...errors } } },
     async (request) => {
       const limit = request.query.limit ?? DEFAULT_HISTORY;
-      const rows = await purchaseHistory(db, authOf(request).userId, limit);
+      const { userId } = authOf(request);
+      // The marketplace screen opens on this list: it counts as having seen the market.
+      await noteMarketSeen(db, userId, clock.now());
+      const rows = await purchaseHistory(db, userId, limit);
       return purchaseViews(db, rows, clock.now());
     },
   );

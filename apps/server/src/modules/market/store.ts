@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { MarketErrorCode, type PurchaseKind } from '@aleph/contracts';
 import type { Executor } from '../../db/client.js';
 import { profiles, purchases, users } from '../../db/schema.js';
@@ -46,6 +46,18 @@ export async function purchaseHistory(db: Executor, profileId: number, limit: nu
     .where(eq(purchases.profileId, profileId))
     .orderBy(desc(purchases.createdAt), desc(purchases.id))
     .limit(limit);
+}
+
+/**
+ * The player has read the marketplace's own data: the first time is kept (the first steps goal
+ * "Visit the marketplace", docs/game-rules.md). Once set, the update matches no row, so later
+ * reads only look the row up and neither lock nor write it.
+ */
+export async function noteMarketSeen(db: Executor, profileId: number, now: Date) {
+  await db
+    .update(profiles)
+    .set({ marketSeenAt: now })
+    .where(and(eq(profiles.id, profileId), isNull(profiles.marketSeenAt)));
 }
 
 export async function txHashTaken(db: Executor, txHash: string): Promise<boolean> {
