@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ScreenTabs, TabPanel, useTabParam } from '../../lib/screen-tabs';
+import { QuestsCard } from './quests-card';
 import { StatTab } from './stat-tab';
 
 const TABS = [
@@ -21,6 +22,7 @@ export function DashboardPage({ top }: { top: ReactNode }) {
       <Typography variant="h1" component="h1">
         Dashboard
       </Typography>
+      <QuestsCard />
       <ScreenTabs
         label="Dashboard"
         idPrefix="dashboard"
