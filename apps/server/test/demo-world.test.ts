@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { isoWeekStart, Rarity } from '@aleph/rules';
+import { featuresFor, isoWeekStart, Rarity } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { runCommand } from '../src/cli/command.js';
@@ -15,15 +15,18 @@ let api: Client;
 let demoId: number;
 let createdInMs: number;
 let password: string;
+let veteranPassword: string;
+let veteran: Client;
+let veteranId: number;
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]?.n);
 
-const logIn = (pass: string) =>
+const logIn = (pass: string, username = 'demo') =>
   ctx.app.inject({
     method: 'POST',
     url: '/abwab/login',
-    payload: { username: 'demo', password: pass },
+    payload: { username, password: pass },
   });
 
 /** The tables where some row, read as text, contains `text`. */
@@ -55,6 +58,12 @@ beforeAll(async () => {
   if (res.statusCode !== 200) throw new Error(`demo login failed: ${res.statusCode} ${res.body}`);
   api = client(ctx, cookiesFrom(res));
   demoId = await count(sql`select id as n from users where login = 'demo'`);
+  veteranPassword = world.created ? (world.veteran?.password ?? '') : '';
+  const vet = await logIn(veteranPassword, 'veteran');
+  if (vet.statusCode !== 200)
+    throw new Error(`veteran login failed: ${vet.statusCode} ${vet.body}`);
+  veteran = client(ctx, cookiesFrom(vet));
+  veteranId = await count(sql`select id as n from users where login = 'veteran'`);
 });
 afterAll(() => ctx.close());
 
@@ -67,25 +76,37 @@ describe('the demo world', () => {
     const users = await count(sql`select count(*)::int as n from users`);
     const ledger = await count(sql`select count(*)::int as n from ledger`);
     const again = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
-    expect(again).toEqual({ login: 'demo', created: false });
+    expect(again).toEqual({ login: 'demo', created: false, veteran: { login: 'veteran' } });
     expect(await count(sql`select count(*)::int as n from users`)).toBe(users);
     expect(await count(sql`select count(*)::int as n from ledger`)).toBe(ledger);
   });
 
-  it('keeps the password nowhere in the database, only its hash', async () => {
+  it('keeps the passwords nowhere in the database, only their hashes', async () => {
+    expect(veteranPassword.length).toBeGreaterThanOrEqual(12);
+    expect(veteranPassword).not.toBe(password);
     expect(await tablesContaining(password)).toEqual([]);
-    const [demo] = await queryRows<{ hash: string }>(
+    expect(await tablesContaining(veteranPassword)).toEqual([]);
+    const hashes = await queryRows<{ hash: string }>(
       ctx.database.db,
-      sql`select password_hash as hash from users where login = 'demo'`,
+      sql`select password_hash as hash from users where login in ('demo', 'veteran')`,
     );
-    expect(demo!.hash).toMatch(/^\$argon2id\$/);
+    expect(hashes).toHaveLength(2);
+    for (const { hash } of hashes) expect(hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('prints the password on the start that creates the world, and only then', () => {
-    expect(demoBanner(world)).toBe(`Demo account: demo / ${password}`);
-    const later = demoBanner({ login: 'demo', created: false });
+  it('prints both passwords on the start that creates the world, and only then', () => {
+    expect(demoBanner(world).split('\n')).toEqual([
+      `Demo account: demo / ${password}`,
+      `Veteran account: veteran / ${veteranPassword}`,
+    ]);
+    const later = demoBanner({ login: 'demo', created: false, veteran: { login: 'veteran' } });
     expect(later).not.toContain(password);
-    expect(later).toMatch(/^Demo account: demo \(.*`npm run admin -- demo`/);
+    expect(later).not.toContain(veteranPassword);
+    const [demoLine, veteranLine] = later.split('\n');
+    expect(demoLine).toMatch(/^Demo account: demo \(.*`npm run admin -- demo`/);
+    expect(veteranLine).toMatch(/^Veteran account: veteran \(.*`npm run admin -- demo`/);
+    // A world made before the veteran existed has one line.
+    expect(demoBanner({ login: 'demo', created: false, veteran: null })).not.toContain('\n');
   });
 
   it('lets the demo player log in over HTTP and unlock profile level 1', async () => {
@@ -159,21 +180,114 @@ describe('the demo world', () => {
     }
   });
 
+  it('has a veteran at profile level 10 with every feature of the level table', async () => {
+    const profile = await veteran.get('/athar/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.level).toMatchObject({ level: 10, upgradable: false });
+    expect(profile.body.level.profilePoints).toBeGreaterThanOrEqual(746_275);
+    expect(profile.body.treasury.gold).toBeGreaterThan(100_000);
+    expect(profile.body.treasury.platinum).toBeGreaterThan(0);
+    expect(profile.body.vip.vipLevel).toBeGreaterThanOrEqual(3);
+    const features = await veteran.get('/athar/features');
+    expect(features.body).toEqual(featuresFor(10));
+    expect(features.body).toHaveLength(10);
+    // Level-gated screens answer: another player's profile needs level 3, the gold board 2.
+    expect((await veteran.get(`/athar/publicprofiles/${demoId}`)).status).toBe(200);
+    expect((await veteran.get('/mirza/boards/TOP_GOLD_CLAIMERS/last')).status).toBe(200);
+  });
+
+  it("develops the veteran's kingdom: lands on both continents, upgraded, full, stocked", async () => {
+    const lands = await veteran.lands();
+    expect(lands.length).toBeGreaterThanOrEqual(12);
+    expect(lands.length).toBeLessThanOrEqual(20);
+    expect(new Set(lands.map((l) => l.continent))).toEqual(new Set([0, 1]));
+    expect(new Set(lands.map((l) => l.terrain_type)).size).toBe(5);
+    const developed = lands.filter((l) => l.elements.some((t) => t >= 5));
+    expect(developed.length).toBeGreaterThanOrEqual(10);
+    expect(lands.filter((l) => l.vault.seals.some((s) => s >= 3)).length).toBeGreaterThan(5);
+    // Full vaults, but where a mission running now took its elementals.
+    const vaults = lands.flatMap((l) => l.vault.volume.map((v, el) => v === l.vault.cap[el]));
+    expect(vaults.filter(Boolean).length).toBeGreaterThanOrEqual(vaults.length - 8);
+    expect(lands.filter((l) => l.shards.some((s) => s > 0)).length).toBeGreaterThanOrEqual(12);
+    const items = await count(
+      sql`select coalesce(sum(i.balance), 0)::int as n from land_items i
+          join lands l on l.id = i.land_id where l.owner_id = ${veteranId}`,
+    );
+    expect(items).toBeGreaterThan(150);
+  });
+
+  it('gives the veteran heroes of every rarity, a few on missions and most idle', async () => {
+    const heroes = await veteran.heroes();
+    expect(heroes.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(heroes.map((h) => h.rarity))).toEqual(
+      new Set([Rarity.Common, Rarity.Uncommon, Rarity.Rare, Rarity.Epic, Rarity.Legendary]),
+    );
+    const busy = heroes.filter((h) => h.busy);
+    expect(busy.length).toBeGreaterThanOrEqual(2);
+    expect(busy.length).toBeLessThan(heroes.length / 2);
+    const running = await veteran.get('/misaar/missions/status/running');
+    expect(running.body).toHaveLength(busy.length);
+  });
+
+  it("keeps the veteran's history: finished missions with their reports, read", async () => {
+    const settled = await queryRows<{ type: string }>(
+      ctx.database.db,
+      sql`select type from missions where profile_id = ${veteranId} and status = 'settled'`,
+    );
+    expect(settled.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(settled.map((m) => m.type))).toEqual(
+      new Set(['DAILYREWARD', 'GOLDCLAIM', 'SEARCHELEMENT', 'HUNTSEAL']),
+    );
+    const reports = await queryRows<{ read: boolean }>(
+      ctx.database.db,
+      sql`select read_at is not null as read from messages
+          where profile_id = ${veteranId} and kind = 'mission'`,
+    );
+    expect(reports.length).toBe(settled.length);
+    expect(reports.every((r) => r.read)).toBe(true);
+    // The mission causes are in the ledger: the history was settled, not described.
+    const causes = await count(
+      sql`select count(distinct cause)::int as n from ledger
+          where profile_id = ${veteranId} and cause like 'mission:%'`,
+    );
+    expect(causes).toBeGreaterThanOrEqual(4);
+  });
+
+  it('puts the veteran on both boards this week and has the first steps done and dismissed', async () => {
+    const week = new Date(isoWeekStart(ctx.clock.now().getTime()));
+    for (const board of ['TOP_XP_GAINERS', 'TOP_GOLD_CLAIMERS']) {
+      const score = await count(
+        sql`select score::int as n from board_scores
+            where board = ${board} and week_start = ${week} and profile_id = ${veteranId}`,
+      );
+      expect(score).toBeGreaterThan(0);
+    }
+    const quests = await veteran.get('/athar/quests');
+    expect(quests.body).toMatchObject({ dismissed: true, done: 6, total: 6, next: null });
+  });
+
   it('keeps the books exact', async () => {
     expect(await auditLedger(ctx.database.db)).toEqual([]);
   });
 
-  it('gets a new password from `admin demo`; the old one stops working', async () => {
+  it('gets new passwords from `admin demo`; the old ones stop working', async () => {
     const chunks: string[] = [];
     const out = { write: (text: string) => chunks.push(text) };
     await runCommand(demoCommand, { db: ctx.database.db, now: ctx.clock.now(), out }, []);
     const printed = /^Demo account: demo \/ (\S+)$/m.exec(chunks.join(''));
+    const printedVeteran = /^Veteran account: veteran \/ (\S+)$/m.exec(chunks.join(''));
     expect(chunks.join('')).toContain('The demo world already exists.');
     const fresh = printed?.[1] ?? '';
+    const freshVeteran = printedVeteran?.[1] ?? '';
     expect(fresh.length).toBeGreaterThanOrEqual(12);
+    expect(freshVeteran.length).toBeGreaterThanOrEqual(12);
     expect(fresh).not.toBe(password);
+    expect(freshVeteran).not.toBe(veteranPassword);
     expect((await logIn(fresh)).statusCode).toBe(200);
     expect((await logIn(password)).statusCode).toBe(401);
+    expect((await logIn(freshVeteran, 'veteran')).statusCode).toBe(200);
+    expect((await logIn(veteranPassword, 'veteran')).statusCode).toBe(401);
     expect(await tablesContaining(fresh)).toEqual([]);
+    expect(await tablesContaining(freshVeteran)).toEqual([]);
   });
 });

@@ -1,20 +1,22 @@
-import { demoBanner, ensureDemoWorld, resetDemoPassword } from '../../modules/world/demo.js';
+import { demoBanner, ensureDemoWorld, resetDemoPasswords } from '../../modules/world/demo.js';
 import { expectPositionals, parseArgs } from '../args.js';
 import { line, type CliCommand } from '../command.js';
 
 export const demo: CliCommand = {
   name: 'demo',
-  summary: 'create the demo world if absent and print a new demo password',
+  summary: 'create the demo world if absent and print new demo and veteran passwords',
   help: `Usage:
   demo
 
 Creates, once, the demo world: a "demo" account with three lands, six heroes,
 gold, items, XP enough to unlock profile level 1, messages and two running
-missions, plus about fifty players on this week's boards (a demo-only
-convenience, so do not create it on a world with real stakes).
-Prints the demo login and a password. Only the password's hash is stored, so
-when the world already exists the command sets a NEW random password and prints
-it: the previous one stops working.
+missions; a "veteran" account at profile level 10 with seventeen developed
+lands, fourteen heroes and a history of finished missions; plus about fifty
+players on this week's boards (a demo-only convenience, so do not create it on
+a world with real stakes).
+Prints both logins and their passwords. Only the passwords' hashes are stored,
+so when the world already exists the command sets NEW random passwords and
+prints them: the previous ones stop working.
 The embedded database gets the world on the server's first start; on PostgreSQL
 it is made only by this command.
 `,
@@ -26,9 +28,8 @@ it is made only by this command.
         line(out, demoBanner(world));
         return;
       }
-      line(out, 'The demo world already exists. Its password is replaced by a new one.');
-      const password = await resetDemoPassword(db);
-      line(out, demoBanner({ login: world.login, created: true, password }));
+      line(out, 'The demo world already exists. Its passwords are replaced by new ones.');
+      line(out, demoBanner(await resetDemoPasswords(db)));
     };
   },
 };

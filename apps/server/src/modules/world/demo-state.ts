@@ -28,3 +28,16 @@ export async function hasDemoWorld(db: Executor, lock = false): Promise<boolean>
 export async function markDemoCreated(db: Executor, now: Date): Promise<void> {
   await db.update(worldState).set({ demoCreatedAt: now }).where(eq(worldState.id, WORLD_ROW));
 }
+
+/** The demo world's veteran, if the world made one (worlds made before it existed have none). */
+export async function veteranOf(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({ id: worldState.veteranId })
+    .from(worldState)
+    .where(eq(worldState.id, WORLD_ROW));
+  return row?.id ?? null;
+}
+
+export async function markVeteran(db: Executor, profileId: number): Promise<void> {
+  await db.update(worldState).set({ veteranId: profileId }).where(eq(worldState.id, WORLD_ROW));
+}

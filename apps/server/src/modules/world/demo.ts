@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createRng } from '@aleph/rules';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -10,43 +10,84 @@ import { syncItemCatalogue } from './catalogue.js';
 import { createDemoAccount, DEMO_LOGIN } from './demo-account.js';
 import { announcementTime, DEMO_ANNOUNCEMENTS } from './demo-messages.js';
 import { createDemoPlayers } from './demo-players.js';
-import { hasDemoWorld, markDemoCreated, markWorldCreated } from './demo-state.js';
+import {
+  hasDemoWorld,
+  markDemoCreated,
+  markVeteran,
+  markWorldCreated,
+  veteranOf,
+} from './demo-state.js';
+import { createVeteran, VETERAN_LOGIN } from './demo-veteran.js';
+
+/** A demo login, and its password when this call set it. */
+export interface DemoLogin {
+  login: string;
+  password?: string;
+}
 
 /**
- * Only the call that creates the demo world knows its password: the database keeps its hash
- * alone, so a lost one is replaced (`npm run admin -- demo`), never read back.
+ * Only the call that creates the demo world (or replaces its passwords) knows the passwords:
+ * the database keeps their hashes alone, so a lost one is replaced (`npm run admin -- demo`),
+ * never read back. `veteran` is null in a world made before the veteran existed.
  */
 export type DemoWorld =
-  { login: string; created: true; password: string } | { login: string; created: false };
+  | { login: string; created: true; password: string; veteran: Required<DemoLogin> | null }
+  | { login: string; created: false; veteran: DemoLogin | null };
 
 /** A fresh random demo password: 12 characters, 72 bits. */
 const newDemoPassword = () => randomBytes(9).toString('base64url');
 
-/** The start banner's demo line: the password only on the start that made it. */
+const NOT_SHOWN = '(password not shown; `npm run admin -- demo` sets and prints a new one)';
+
+/** The start banner's demo lines: the passwords only on the start that made them. */
 export function demoBanner(world: DemoWorld): string {
-  return world.created
-    ? `Demo account: ${world.login} / ${world.password}`
-    : `Demo account: ${world.login} (password not shown; \`npm run admin -- demo\` sets and prints a new one)`;
+  const lines = [
+    world.created
+      ? `Demo account: ${world.login} / ${world.password}`
+      : `Demo account: ${world.login} ${NOT_SHOWN}`,
+  ];
+  if (world.veteran) {
+    lines.push(
+      world.veteran.password
+        ? `Veteran account: ${world.veteran.login} / ${world.veteran.password}`
+        : `Veteran account: ${world.veteran.login} ${NOT_SHOWN}`,
+    );
+  }
+  return lines.join('\n');
 }
 
-/** Gives the demo account a new random password and returns it; the old one stops working. */
-export async function resetDemoPassword(db: Db): Promise<string> {
+/**
+ * Gives the demo account and the veteran new random passwords and returns them; the old ones
+ * stop working.
+ */
+export async function resetDemoPasswords(db: Db): Promise<DemoWorld & { created: true }> {
   const password = newDemoPassword();
+  const veteranPassword = newDemoPassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const veteranHash = await hashPassword(veteranPassword);
+  return db.transaction(async (tx) => {
     // Never a player's account that happens to be called "demo": only the demo world's.
     if (!(await hasDemoWorld(tx, true))) throw new Error('There is no demo world.');
     await tx.update(users).set({ passwordHash }).where(eq(users.loginLower, DEMO_LOGIN));
+    const veteranId = await veteranOf(tx);
+    if (veteranId !== null) {
+      await tx.update(users).set({ passwordHash: veteranHash }).where(eq(users.id, veteranId));
+    }
+    return {
+      login: DEMO_LOGIN,
+      created: true as const,
+      password,
+      veteran: veteranId === null ? null : { login: VETERAN_LOGIN, password: veteranPassword },
+    };
   });
-  return password;
 }
 
 /** Names, rarities and slots are the same in every demo world; only the password differs. */
 const DEMO_SEED = 'lands-of-aleph-demo';
 
 /**
- * Creates the demo world once: a demo account to play with and about fifty players on this
- * week's boards. All of it is one transaction holding the world_state row, so it exists
+ * Creates the demo world once: a demo account to play with, a veteran of level 10 to see the
+ * later game with, and about fifty players on this week's boards. All of it is one transaction holding the world_state row, so it exists
  * entirely or not at all, and a second caller (another process included) waits and then
  * finds it made. Later calls only report that it exists.
  */
@@ -55,41 +96,55 @@ export async function ensureDemoWorld(
   now: Date,
   log: (line: string) => void = () => undefined,
 ): Promise<DemoWorld> {
-  const existing: DemoWorld = { login: DEMO_LOGIN, created: false };
-  if (await hasDemoWorld(db)) return existing;
+  const existing = async (ex: Executor): Promise<DemoWorld> => ({
+    login: DEMO_LOGIN,
+    created: false,
+    veteran: (await veteranOf(ex)) === null ? null : { login: VETERAN_LOGIN },
+  });
+  if (await hasDemoWorld(db)) return existing(db);
 
   const started = Date.now();
   log('Creating the demo world (first start only)...');
   await syncItemCatalogue(db);
-  // The demo player's password is random per world; the others share one nobody knows.
+  // The demo player's and the veteran's passwords are random per world; the others share one
+  // nobody knows. The third hash runs after the first two, which keeps argon2's memory at two.
   const password = newDemoPassword();
+  const veteranPassword = newDemoPassword();
   const [demoHash, playersHash] = await Promise.all([
     hashPassword(password),
     hashPassword(randomBytes(24).toString('hex')),
   ]);
+  const veteranHash = await hashPassword(veteranPassword);
   const world = await db.transaction(async (tx): Promise<DemoWorld> => {
     await markWorldCreated(tx, now);
-    if (await hasDemoWorld(tx, true)) return existing;
+    if (await hasDemoWorld(tx, true)) return existing(tx);
     const taken = await tx.query.users.findFirst({
-      columns: { id: true },
-      where: (u, { eq }) => eq(u.loginLower, DEMO_LOGIN),
+      columns: { loginLower: true },
+      where: (u, { inArray }) => inArray(u.loginLower, [DEMO_LOGIN, VETERAN_LOGIN]),
     });
     if (taken) {
       throw conflict(
         'DEMO_LOGIN_TAKEN',
-        `A player already uses the login "${DEMO_LOGIN}", so the demo world cannot be created.`,
+        `A player already uses the login "${taken.loginLower}", so the demo world cannot be created.`,
       );
     }
     const rng = createRng(DEMO_SEED);
     const players = await createDemoPlayers(tx, { now, rng, passwordHash: playersHash });
     const demoId = await createDemoAccount(tx, { now, rng, passwordHash: demoHash });
+    const veteranId = await createVeteran(tx, { now, rng, passwordHash: veteranHash });
+    await markVeteran(tx, veteranId);
     for (const a of DEMO_ANNOUNCEMENTS) {
       await announce(tx, a, announcementTime(now, a.hoursAgo), {
-        onlyProfiles: [...players, demoId],
+        onlyProfiles: [...players, demoId, veteranId],
       });
     }
     await markDemoCreated(tx, now);
-    return { login: DEMO_LOGIN, created: true, password };
+    return {
+      login: DEMO_LOGIN,
+      created: true,
+      password,
+      veteran: { login: VETERAN_LOGIN, password: veteranPassword },
+    };
   });
   if (world.created) log(`Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return world;
