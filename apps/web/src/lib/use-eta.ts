@@ -1,19 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { formatEta } from '@aleph/rules';
+import { useClock } from './clock';
 
 /** How often relative texts ('hh:mm' vs '+N days hh:mm') are re-evaluated. */
 const TICK_MS = 30_000;
 
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The current time, refreshed every `tickMs` so that time-relative texts stay right. */
+/** The current time from the shared clock, changing every `tickMs`, so that time-relative texts stay right. */
 export function useNow(tickMs = TICK_MS): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(timer);
-  }, [tickMs]);
-  return now;
+  return useClock(tickMs);
 }
 
 /** Formats an ISO mission ETA for the player's time zone (docs/screens.md, via formatEta). */

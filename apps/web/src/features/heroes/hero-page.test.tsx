@@ -51,7 +51,12 @@ describe('hero detail', () => {
     fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
     renderRoutes(routes, '/heroes/2', signedInStore());
     expect(await screen.findByRole('heading', { level: 1, name: 'Bree' })).toBeTruthy();
-    expect(fact('Status').textContent).toMatch(/^Busy, ETA \+\d+ days \d\d:\d\d$/);
+    // The status chip keeps the ETA text; the live countdown stands beside it.
+    const status = fact('Status') as HTMLElement;
+    expect(status.querySelector('.MuiChip-label')!.textContent).toMatch(
+      /^Busy, ETA \+\d+ days \d\d:\d\d$/,
+    );
+    expect(within(status).getByRole('timer', { name: /left$/ }).textContent).toMatch(/ left$/);
     expect(fact('Residence').textContent).toBe('No residence');
   });
 

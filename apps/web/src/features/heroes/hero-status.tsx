@@ -1,5 +1,7 @@
 import type { Hero } from '@aleph/contracts';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { Countdown } from '../../lib/countdown';
 
 /** Formats an ISO ETA for display (lib/use-eta's useEtaFormatter). */
 export type EtaFormatter = (eta: string) => string;
@@ -15,21 +17,30 @@ interface HeroStatusProps {
   formatEta: EtaFormatter;
 }
 
+/** The status chip; a busy hero's live countdown beside it (docs/screens.md, Display rules). */
 export function HeroStatus({ hero, formatEta }: HeroStatusProps) {
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={hero.busy ? 'warning' : 'success'}
-      label={heroStatusText(hero, formatEta)}
-      // Long ETAs ('Busy, ETA +2 days 17:05') wrap instead of being cut off.
-      sx={{
-        alignSelf: 'flex-start',
-        height: 'auto',
-        minHeight: 24,
-        '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
-      }}
-    />
+    <Stack
+      component="span"
+      direction="row"
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.25 }}
+    >
+      <Chip
+        size="small"
+        variant="outlined"
+        color={hero.busy ? 'warning' : 'success'}
+        label={heroStatusText(hero, formatEta)}
+        // Long ETAs ('Busy, ETA +2 days 17:05') wrap instead of being cut off.
+        sx={{
+          alignSelf: 'flex-start',
+          height: 'auto',
+          minHeight: 24,
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        }}
+      />
+      {hero.busy && hero.eta && <Countdown eta={hero.eta} />}
+    </Stack>
   );
 }
 

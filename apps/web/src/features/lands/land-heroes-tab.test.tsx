@@ -27,6 +27,9 @@ describe('land HEROES tab', () => {
     expect(rows[0]!.textContent).toContain('Water');
     expect(rows[0]!.textContent).toContain('Free');
     expect(rows[1]!.textContent).toMatch(/Busy · ETA \(0[23]\.02\.2001 \d\d:\d\d\)/);
+    // Past its ETA, the countdown beside it waits for the hero to show idle.
+    expect(within(rows[1]!).getByRole('timer').textContent).toBe('Returning…');
+    expect(within(rows[0]!).queryByRole('timer')).toBeNull();
   });
 
   it('says so when nobody lives here, and offers Transfer Hero', async () => {

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { Hero } from '@aleph/contracts';
 import { RARITY_NAMES } from '@aleph/rules';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
+import { Countdown } from '../../lib/countdown';
 import { ElementIcon, elementLabel } from '../../lib/element-visuals';
 import { useEtaFormatter } from '../../lib/use-eta';
 import { useLaunch } from './use-launch';
@@ -43,12 +44,15 @@ function HeroRow({ hero, formatEta }: { hero: Hero; formatEta(eta: string): stri
         icon={<ElementIcon element={hero.element} />}
         label={elementLabel(hero.element)}
       />
-      <Chip
-        size="small"
-        color={hero.busy ? 'warning' : 'success'}
-        variant={hero.busy ? 'filled' : 'outlined'}
-        label={hero.busy ? `Busy · ETA ${hero.eta ? formatEta(hero.eta) : '—'}` : 'Free'}
-      />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Chip
+          size="small"
+          color={hero.busy ? 'warning' : 'success'}
+          variant={hero.busy ? 'filled' : 'outlined'}
+          label={hero.busy ? `Busy · ETA ${hero.eta ? formatEta(hero.eta) : '—'}` : 'Free'}
+        />
+        {hero.busy && hero.eta && <Countdown eta={hero.eta} />}
+      </Stack>
     </Paper>
   );
 }
