@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Message } from '@aleph/contracts';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
@@ -22,6 +23,9 @@ const Note = ({ children }: { children: string }) => (
   <Typography sx={{ color: 'text.secondary', p: 2 }}>{children}</Typography>
 );
 
+/** The address parameter that opens one message: /messages?message=12 (docs/screens.md, Inbox). */
+export const MESSAGE_PARAM = 'message';
+
 /** The inbox at /messages: newest first; opening marks read, deleting never opens. */
 export function InboxPage() {
   const messages = useGetMessagesQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -32,21 +36,44 @@ export function InboxPage() {
   const [shownId, setShownId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
   const [actionError, setActionError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  /** The linked message whose read mark was sent, so that one link marks it once. */
+  const markedLink = useRef<number | null>(null);
 
   const list = messages.data ?? [];
   const shown = pageOf(list, page, INBOX_PAGE_SIZE);
   const selected = list.find((message) => message.msgid === shownId);
+  // A link to one message (a mission report's toast) opens it as a click on its row would.
+  const linked = params.get(MESSAGE_PARAM);
+  const linkedMessage =
+    linked === null
+      ? undefined
+      : list.find((message) => String(message.msgid) === linked && !message.deleted);
+  const dialogMessage = openId === null ? (linkedMessage ?? selected) : selected;
+
+  const markReadOnce = useCallback(
+    (message: Message) => {
+      if (message.read) return;
+      markRead(message.msgid)
+        .unwrap()
+        .catch((error: unknown) =>
+          setActionError(`Could not mark the message read: ${queryErrorDetail(error)}`),
+        );
+    },
+    [markRead],
+  );
 
   const open = (message: Message) => {
     setOpenId(message.msgid);
     setShownId(message.msgid);
-    if (message.read) return;
-    markRead(message.msgid)
-      .unwrap()
-      .catch((error: unknown) =>
-        setActionError(`Could not mark the message read: ${queryErrorDetail(error)}`),
-      );
+    markReadOnce(message);
   };
+
+  useEffect(() => {
+    if (!linkedMessage || markedLink.current === linkedMessage.msgid) return;
+    markedLink.current = linkedMessage.msgid;
+    markReadOnce(linkedMessage);
+  }, [linkedMessage, markReadOnce]);
 
   const remove = (message: Message) => {
     setDeleting((ids) => new Set(ids).add(message.msgid));
@@ -62,6 +89,22 @@ export function InboxPage() {
           return next;
         }),
       );
+  };
+
+  const close = () => {
+    setOpenId(null);
+    if (linkedMessage) setShownId(linkedMessage.msgid); // kept on screen while it closes
+    markedLink.current = null;
+    if (linked !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(MESSAGE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
   };
 
   let content;
@@ -105,9 +148,9 @@ export function InboxPage() {
         {content}
       </Paper>
       <MessageDetailsDialog
-        open={openId !== null}
-        message={selected}
-        onClose={() => setOpenId(null)}
+        open={openId !== null || linkedMessage !== undefined}
+        message={dialogMessage}
+        onClose={close}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { Message } from '@aleph/contracts';
+import { MemoryRouter } from 'react-router';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderWithStore, signedInStore } from '../../test/render';
 import { InboxPage } from './inbox-page';
@@ -18,9 +19,13 @@ export function message(msgid: number, overrides: Partial<Message> = {}): Messag
 
 /**
  * The inbox with a fake server that keeps state: markread and markdelete change the list and
- * the unread count as the real server would. `hold` keeps the list request pending.
+ * the unread count as the real server would. `hold` keeps the list request pending; `path` is
+ * the inbox's address (default '/messages').
  */
-export function renderInbox(initial: Message[], options: { fail?: boolean; hold?: boolean } = {}) {
+export function renderInbox(
+  initial: Message[],
+  options: { fail?: boolean; hold?: boolean; path?: string } = {},
+) {
   const messages = initial.map((m) => ({ ...m }));
   const find = (path: string) => messages.find((m) => path.includes(`/${m.msgid}/`));
   const server = fakeFetch({
@@ -56,10 +61,12 @@ export function renderInbox(initial: Message[], options: { fail?: boolean; hold?
     ...server,
     messages,
     ...renderWithStore(
-      // The layout's <main> landmark, which axe expects around a screen.
-      <main>
-        <InboxPage />
-      </main>,
+      <MemoryRouter initialEntries={[options.path ?? '/messages']}>
+        {/* The layout's <main> landmark, which axe expects around a screen. */}
+        <main>
+          <InboxPage />
+        </main>
+      </MemoryRouter>,
       signedInStore(),
     ),
   };
