@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import MonetizationOn from '@mui/icons-material/MonetizationOn';
+import Settings from '@mui/icons-material/Settings';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import { DetailList } from '../../lib/detail-list';
 import { formatNumber } from '../../lib/format-number';
 import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
 import { LevelProgress } from './level-progress';
+import { NotificationSetting } from './notification-setting';
 import { SectionCard } from '../../lib/section-card';
 
 /** A count that links to its list, or its failure text (docs/screens.md). */
@@ -114,6 +116,9 @@ export function ProfilePage() {
               },
             ]}
           />
+        </SectionCard>
+        <SectionCard title="Settings" icon={<Settings color="secondary" aria-hidden />}>
+          <NotificationSetting />
         </SectionCard>
       </Box>
     );
