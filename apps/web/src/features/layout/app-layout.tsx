@@ -2,9 +2,12 @@ import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+import { useUnreadCount } from './use-unread-count';
+import { useUnreadTitle } from './use-unread-title';
 
-/** The signed-in frame: top bar, the current screen, footer. */
+/** The signed-in frame: top bar, the current screen, footer; the unread count in the tab title. */
 export function AppLayout() {
+  useUnreadTitle(useUnreadCount());
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
