@@ -1,19 +1,34 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { createReauthBaseQuery } from './base-query';
+import { createReauthBaseQuery, createSessionRefresher, type ReauthOptions } from './base-query';
 import { sessionLost } from './session-lost';
+
+const reauth: ReauthOptions = {
+  // Same origin as the page (the dev server proxies the API prefixes).
+  baseUrl: window.location.origin,
+  onSessionLost: (dispatch) => {
+    dispatch(sessionLost());
+    dispatch(api.util.resetApiState());
+  },
+};
 
 /** The one RTK Query API of the app; features add endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createReauthBaseQuery({
-    // Same origin as the page (the dev server proxies the API prefixes).
-    baseUrl: window.location.origin,
-    onSessionLost: (dispatch) => {
-      dispatch(sessionLost());
-      dispatch(api.util.resetApiState());
-    },
-  }),
-  tagTypes: ['user', 'lands', 'land', 'hero', 'profile', 'residents'],
+  baseQuery: createReauthBaseQuery(reauth),
+  tagTypes: [
+    'user',
+    'lands',
+    'land',
+    'hero',
+    'profile',
+    'residents',
+    'missions',
+    'dashboard',
+    'features',
+  ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
+
+/** The same refresh for the push stream, which is no request (docs/architecture.md, Web). */
+export const refreshSession = createSessionRefresher(reauth);

@@ -34,24 +34,36 @@ async function postRefresh(baseUrl: string): Promise<RefreshOutcome> {
 }
 
 /**
+ * The session refresh of docs/screens.md (Session) on its own: shared with concurrent 401s and
+ * coordinated across tabs; a refused refresh logs the player out. The push stream runs it when
+ * the browser closes the stream (docs/architecture.md, Web). `sentAt`: when the failed request
+ * or stream was sent.
+ */
+export function createSessionRefresher({ baseUrl, onSessionLost }: ReauthOptions) {
+  return async (sentAt: number, dispatch: BaseQueryApi['dispatch']): Promise<RefreshOutcome> => {
+    const outcome = await ensureFreshSession(sentAt, () => postRefresh(baseUrl));
+    if (outcome === 'failed') onSessionLost(dispatch);
+    return outcome;
+  };
+}
+
+/**
  * fetchBaseQuery with cookies, plus the 401 handling of docs/screens.md (Session): refresh once (shared by all
  * concurrent failures and coordinated across tabs), then retry the original request once;
  * if the refresh is refused, the player is logged out.
  */
-export function createReauthBaseQuery({
-  baseUrl,
-  onSessionLost,
-}: ReauthOptions): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
-  const rawBaseQuery = fetchBaseQuery({ baseUrl, credentials: 'include' });
+export function createReauthBaseQuery(
+  options: ReauthOptions,
+): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
+  const rawBaseQuery = fetchBaseQuery({ baseUrl: options.baseUrl, credentials: 'include' });
+  const refresh = createSessionRefresher(options);
   return async (args, api, extraOptions) => {
     const sentAt = Date.now();
     const result = await rawBaseQuery(args, api, extraOptions);
     const path = pathOf(args).split('?')[0] ?? '';
     if (result.error?.status !== 401 || NO_REFRESH_PATHS.includes(path)) return result;
 
-    const outcome = await ensureFreshSession(sentAt, () => postRefresh(baseUrl));
-    if (outcome === 'refreshed') return rawBaseQuery(args, api, extraOptions);
-    if (outcome === 'failed') onSessionLost(api.dispatch);
-    return result;
+    const outcome = await refresh(sentAt, api.dispatch);
+    return outcome === 'refreshed' ? rawBaseQuery(args, api, extraOptions) : result;
   };
 }

@@ -7,7 +7,7 @@ export const DASHBOARD_POLL_MS = 60_000;
 /**
  * Lands, heroes and the dashboard. Tags are the cache kinds user, lands, land, hero, profile and
  * residents: a started or settled mission invalidates 'land' (that land), 'lands', 'hero' and
- * 'residents'.
+ * 'residents'. 'dashboard' is the stat alone (its announcements, for the push stream).
  */
 export const gameApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,7 +36,7 @@ export const gameApi = api.injectEndpoints({
     }),
     getDashboardStat: build.query<DashboardStat, void>({
       query: () => '/dashboard/stat',
-      providesTags: ['lands', 'hero', 'profile'],
+      providesTags: ['lands', 'hero', 'profile', 'dashboard'],
     }),
   }),
 });

@@ -34,7 +34,7 @@ export const missionApi = api.injectEndpoints({
     }),
     getRunningMissions: build.query<RunningMission[], void>({
       query: () => '/misaar/missions/status/running',
-      providesTags: ['hero'],
+      providesTags: ['hero', 'missions'],
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { Features, ProfileSummary } from '@aleph/contracts';
 import { api } from './api';
+import { usePollingWhileStreamDown } from './push-slice';
 
 /** docs/screens.md (Dashboard): the profile summary is polled every 30 s and refetched if older. */
 export const PROFILE_POLL_MS = 30_000;
@@ -10,20 +11,26 @@ export const profileApi = api.injectEndpoints({
       query: () => '/athar/profile',
       providesTags: ['profile', 'user'],
     }),
-    /** Feature flags share the 'profile' tag, so they refetch whenever the profile does. */
+    /**
+     * Feature flags share the 'profile' tag, so they refetch whenever the profile does;
+     * 'features' alone when the push stream reports a new level.
+     */
     getFeatures: build.query<Features, void>({
       query: () => '/athar/features',
-      providesTags: ['profile', 'user'],
+      providesTags: ['profile', 'user', 'features'],
     }),
   }),
 });
 
 export const { useGetProfileSummaryQuery, useGetFeaturesQuery } = profileApi;
 
-/** The top bar's subscription: polled, and refetched on mount when older than 30 s. */
+/**
+ * The top bar's subscription: polled while the push stream is down, and refetched on mount when
+ * older than 30 s.
+ */
 export function useProfileSummary() {
   return useGetProfileSummaryQuery(undefined, {
-    pollingInterval: PROFILE_POLL_MS,
+    pollingInterval: usePollingWhileStreamDown(PROFILE_POLL_MS),
     refetchOnMountOrArgChange: PROFILE_POLL_MS / 1000,
   });
 }

@@ -47,9 +47,10 @@ export const signedInRoutes: RouteObject[] = [
     children: [
       {
         path: '/',
+        // The layout, with the push stream and its toasts (docs/architecture.md, Web).
         element: screen(
-          () => import('../features/layout/app-layout'),
-          (m) => m.AppLayout,
+          () => import('./signed-in-shell'),
+          (m) => m.SignedInShell,
         ),
         children: [
           {

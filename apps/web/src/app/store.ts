@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/api';
+import { push } from '../api/push-slot';
 import { authReducer } from './auth-slice';
 import { uiReducer } from './ui-slice';
 
@@ -10,6 +11,7 @@ export function createAppStore() {
       [api.reducerPath]: api.reducer,
       auth: authReducer,
       ui: uiReducer,
+      push,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });

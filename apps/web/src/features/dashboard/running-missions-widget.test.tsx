@@ -21,16 +21,23 @@ describe('running missions widget', () => {
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Land', 'Hero', 'ETA']);
     const rows = within(table).getAllByRole('row').slice(1);
+    // The ETA cell holds the ETA text in its own <time> element and the countdown beside it.
     const cells = rows.map((row) =>
       within(row)
         .getAllByRole('cell')
-        .map((c) => c.textContent),
+        .map((c, column) => (column === 3 ? c.querySelector('time')!.textContent : c.textContent)),
     );
+    const countdowns = rows.map((row) => within(row).getByRole('timer'));
     expect(cells[0]!.slice(0, 3)).toEqual(['Hunt Seal', 'Land #9', '#99']);
     // A past ETA reads '(dd.mm.yyyy hh:mm)', a far one '+N days hh:mm' (docs/screens.md).
     expect(cells[0]![3]).toMatch(/^\(0[23]\.02\.2001 \d\d:\d\d\)$/);
+    expect(countdowns[0]!.textContent).toBe('Returning…');
     expect(cells[1]!.slice(0, 3)).toEqual(['Claim Gold', 'Land #4', 'Zara the Bold']);
     expect(cells[1]![3]).toMatch(/^\+\d+ days \d\d:\d\d$/);
+    expect(countdowns[1]!.textContent).toMatch(/^\d+d \d+:\d\d:\d\d left$/);
+    expect(rows[1]!.querySelectorAll('td')[3]!.textContent).toBe(
+      `${cells[1]![3]}${countdowns[1]!.textContent}`,
+    );
     expect(within(rows[1]!).getByRole('link', { name: 'Land #4' }).getAttribute('href')).toBe(
       '/lands/4',
     );

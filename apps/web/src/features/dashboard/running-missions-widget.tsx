@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import DirectionsRun from '@mui/icons-material/DirectionsRun';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,14 +14,18 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
 import { RUNNING_POLL_MS, useGetRunningMissionsQuery } from '../../api/mission-endpoints';
+import { usePollingWhileStreamDown } from '../../api/push-slice';
+import { Countdown } from '../../lib/countdown';
 import { landLabel } from '../../lib/land-label';
 import { DEFAULT_ROWS_PER_PAGE, pageOf, ROWS_PER_PAGE_OPTIONS } from '../../lib/rows-per-page';
 import { useEtaFormatter } from '../../lib/use-eta';
 import { WidgetCard, WidgetNote } from './widget-card';
 
-/** The player's running missions, soonest first, polled every 120 s. */
+/** The player's running missions, soonest first, polled every 120 s while the push stream is down. */
 export function RunningMissionsWidget() {
-  const missions = useGetRunningMissionsQuery(undefined, { pollingInterval: RUNNING_POLL_MS });
+  const missions = useGetRunningMissionsQuery(undefined, {
+    pollingInterval: usePollingWhileStreamDown(RUNNING_POLL_MS),
+  });
   const { data: heroes } = useGetHeroesQuery();
   const formatEta = useEtaFormatter();
   const [page, setPage] = useState(0);
@@ -73,7 +79,18 @@ export function RunningMissionsWidget() {
                     </Link>
                   </TableCell>
                   <TableCell>{heroNames.get(mission.heroid) ?? `#${mission.heroid}`}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEta(mission.eta)}</TableCell>
+                  <TableCell>
+                    <Stack
+                      direction="row"
+                      useFlexGap
+                      sx={{ flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}
+                    >
+                      <Box component="time" dateTime={mission.eta} sx={{ whiteSpace: 'nowrap' }}>
+                        {formatEta(mission.eta)}
+                      </Box>
+                      <Countdown eta={mission.eta} />
+                    </Stack>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { DASHBOARD_POLL_MS, useGetDashboardStatQuery } from '../../api/game-endpoints';
+import { usePollingWhileStreamDown } from '../../api/push-slice';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 import { AnnouncementsWidget } from './announcements-widget';
 import { DailyMissionsWidget } from './daily-missions-widget';
@@ -10,10 +11,13 @@ import { GoldAttentionWidget } from './gold-attention-widget';
 import { HeroesStatusWidget } from './heroes-status-widget';
 import { RunningMissionsWidget } from './running-missions-widget';
 
-/** The STAT tab: the dashboard stat polled every 60 s, shown as a grid of widgets. */
+/**
+ * The STAT tab: the dashboard stat, polled every 60 s while the push stream is down, shown as a
+ * grid of widgets.
+ */
 export function StatTab() {
   const { data, error, isLoading } = useGetDashboardStatQuery(undefined, {
-    pollingInterval: DASHBOARD_POLL_MS,
+    pollingInterval: usePollingWhileStreamDown(DASHBOARD_POLL_MS),
   });
 
   if (isLoading) {

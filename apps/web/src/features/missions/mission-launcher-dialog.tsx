@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MISSION_TYPES } from '@aleph/rules';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +16,7 @@ import {
   useStartMissionMutation,
 } from '../../api/mission-endpoints';
 import type { LaunchRequest } from '../../lib/mission-launcher-context';
+import { missionTitle } from '../../lib/mission-title';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 import { HeroPicker } from './hero-picker';
 import { LandPicker } from './land-picker';
@@ -65,8 +65,7 @@ export function MissionLauncherDialog({ request, onClose }: MissionLauncherDialo
     }
   };
 
-  const title =
-    requirements.data?.missionName ?? MISSION_TYPES[request.missionType]?.missionName ?? 'Mission';
+  const title = requirements.data?.missionName ?? missionTitle(request.missionType);
 
   return (
     <Dialog

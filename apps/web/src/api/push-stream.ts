@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { EVENTS_PATH } from '@aleph/contracts';
+import { startEventStream, type DeliveryInfo, type PushEvent } from '../lib/event-stream';
+import { refreshSession } from './api';
+import { applyPushEvent, type PushDispatch, type PushCacheState } from './push-events';
+import { pushConnectionChanged } from './push-slice';
+
+/**
+ * Runs this tab's push stream client while the calling component is mounted (the signed-in
+ * frame: a signed-out player has none): events update the cache, the connection state goes to
+ * the store (`push.connected`), and `onEvent` hears every event after the cache has it.
+ */
+export function usePushStream(onEvent: (event: PushEvent, info: DeliveryInfo) => void) {
+  const dispatch = useDispatch<PushDispatch>();
+  const store = useStore<PushCacheState>();
+  const listener = useRef(onEvent);
+  useEffect(() => {
+    listener.current = onEvent;
+  });
+  useEffect(() => {
+    const stream = startEventStream({
+      url: EVENTS_PATH,
+      onEvent: (event, info) => {
+        applyPushEvent(event, dispatch, store.getState);
+        listener.current(event, info);
+      },
+      onStatus: (connected) => dispatch(pushConnectionChanged(connected)),
+      refresh: (sentAt) => refreshSession(sentAt, dispatch),
+    });
+    return () => {
+      stream.stop();
+      dispatch(pushConnectionChanged(false));
+    };
+  }, [dispatch, store]);
+}

@@ -1,0 +1,31 @@
+import { useNavigate } from 'react-router';
+import { pushReducer } from '../api/push-slice';
+import { usePushStream } from '../api/push-stream';
+import { AppLayout } from '../features/layout/app-layout';
+import { notifyMissionFinished } from '../features/notifications/mission-notification';
+import { MissionToasts, useToastQueue } from '../features/notifications/mission-toasts';
+import { setPushReducer } from '../api/push-slot';
+
+// Loaded with the signed-in frame only: the signed-out pages carry none of the push code.
+setPushReducer(pushReducer);
+
+/**
+ * The signed-in frame (docs/architecture.md, Web): the layout with the current screen, and the
+ * push stream, which lives exactly as long as the session does; a finished mission shows a toast
+ * and, from one tab only, a browser notification.
+ */
+export function SignedInShell() {
+  const navigate = useNavigate();
+  const { toasts, push, dismiss } = useToastQueue();
+  usePushStream((event, info) => {
+    if (event.type !== 'mission.finished') return;
+    push(event.data);
+    if (info.notify) notifyMissionFinished(event.data, (path) => void navigate(path));
+  });
+  return (
+    <>
+      <AppLayout />
+      <MissionToasts toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+}
