@@ -99,16 +99,44 @@ export async function resolveRefresh(
   return rows[0] ?? null;
 }
 
+/** The channel that carries ended session ids to every process's push streams. */
+export const SESSIONS_CHANNEL = 'aleph_sessions';
+
+/**
+ * Ends a session. In the same statement it notifies SESSIONS_CHANNEL with the session's id,
+ * delivered when the transaction commits: every process closes the session's push streams.
+ */
 export async function revokeSession(
   db: Executor,
   sessionId: string,
   reason: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db.execute(sql`with ended as (
+      update sessions set revoked_at = ${now}, revoked_reason = ${reason}
+      where id = ${sessionId} and revoked_at is null returning id)
+    select pg_notify(${SESSIONS_CHANNEL}, id::text) from ended`);
+}
+
+/**
+ * Of `ids`, the sessions that are still alive: not revoked, and holding a refresh token that
+ * could still be exchanged (an access token lives 15 minutes; the session lives as long as its
+ * refresh token). One query for every open push stream of a process.
+ */
+export async function liveSessions(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select s.id from sessions s
+      where s.id = any(${`{${ids.join(',')}}`}::uuid[]) and s.revoked_at is null
+        and exists (select 1 from refresh_tokens r
+          where r.session_id = s.id and r.used_at is null and r.expires_at > ${now})`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type ProfileDelta,
   type Quad,
 } from './change-flush.js';
+import { PlayerEvents } from './events.js';
 import { round6, type LedgerEntry } from './ledger.js';
 
 /** Why a balance changed: the ledger's cause, the row that caused it, and when. */
@@ -56,6 +57,13 @@ export class ChangeBook implements BookContents {
   readonly touchedElements = new Set<string>();
   readonly itemDeltas = new Map<string, { landId: number; code: string; delta: number }>();
   readonly boards = new BoardTally();
+  /**
+   * The transaction's push events: the flush adds `profile.changed` for every profile whose
+   * balances it changed and `land.changed` for every land it wrote, then writes them all.
+   */
+  readonly events = new PlayerEvents();
+  /** The latest time of the changes booked: when the events are stamped unless flush says. */
+  latestAt: Date | null = null;
 
   constructor(lands: readonly LandState[] = []) {
     for (const land of lands) this.track(land);
@@ -82,6 +90,10 @@ export class ChangeBook implements BookContents {
     return land;
   }
 
+  private saw(why: Cause): void {
+    if (!this.latestAt || why.at > this.latestAt) this.latestAt = why.at;
+  }
+
   profile(profileId: number, change: ProfileChange, why: Cause): void {
     const gold = change.gold ?? 0;
     const platinum = change.platinum ?? 0;
@@ -94,6 +106,7 @@ export class ChangeBook implements BookContents {
     d.xp += xp;
     d.vip += vip;
     this.profileDeltas.set(profileId, d);
+    this.saw(why);
     const base = { profileId, ...causeOf(why) };
     if (gold !== 0) this.ledger.push({ ...base, asset: 'gold', delta: gold });
     if (platinum !== 0) this.ledger.push({ ...base, asset: 'platinum', delta: platinum });
@@ -108,6 +121,7 @@ export class ChangeBook implements BookContents {
   landGold(landId: number, snapshot: GoldSnapshot, delta: number, why: Cause): void {
     const land = this.land(landId);
     const next = round6(snapshot.leftover);
+    this.saw(why);
     const base = { profileId: land.ownerId, asset: 'land_gold' as const, landId, ...causeOf(why) };
     this.ledger.push(
       { ...base, cause: 'production', delta: next - land.gold.leftover - delta },
@@ -121,6 +135,7 @@ export class ChangeBook implements BookContents {
   vault(landId: number, el: Element, snapshot: VaultSnapshot, delta: number, why: Cause): void {
     const land = this.land(landId);
     const next = round6(snapshot.volume);
+    this.saw(why);
     const base = {
       profileId: land.ownerId,
       asset: 'vault' as const,
@@ -165,6 +180,7 @@ export class ChangeBook implements BookContents {
     if (delta === 0) return;
     const land = this.land(landId);
     land.shards[el] += delta;
+    this.saw(why);
     this.touchedElements.add(`${landId}:${el}`);
     this.ledger.push({
       profileId: land.ownerId,
@@ -185,6 +201,7 @@ export class ChangeBook implements BookContents {
       const d = this.itemDeltas.get(key) ?? { landId, code, delta: 0 };
       d.delta += delta;
       this.itemDeltas.set(key, d);
+      this.saw(why);
       this.ledger.push({
         profileId: land.ownerId,
         asset: 'item',
@@ -212,11 +229,15 @@ export class ChangeBook implements BookContents {
   }
 
   /**
-   * Writes everything booked, in the caller's transaction. `bumpVersionsOf`: the players whose
-   * cache versions the caller bumps itself, in the statement that books their balances (the
-   * caller has set aleph.defer_versions); otherwise the tables' triggers bump them.
+   * Writes everything booked, in the caller's transaction, its push events last. `bumpVersionsOf`:
+   * the players whose cache versions the caller bumps itself, in the statement that books their
+   * balances (the caller has set aleph.defer_versions); otherwise the tables' triggers bump
+   * them. `at`: the app clock's now, the events' time (default: the latest change booked).
    */
-  flush(tx: Executor, options: { bumpVersionsOf?: readonly number[] } = {}): Promise<void> {
-    return flushBook(tx, this, options.bumpVersionsOf ?? []);
+  flush(
+    tx: Executor,
+    options: { bumpVersionsOf?: readonly number[]; at?: Date } = {},
+  ): Promise<void> {
+    return flushBook(tx, this, options.bumpVersionsOf ?? [], options.at ?? this.latestAt);
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { GoldSnapshot, LandState, VaultSnapshot } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
 import type { BoardTally } from './boards.js';
+import { writeEvents, type PlayerEvents, type ProfileBalances } from './events.js';
 import { jsonRows as rows } from './json-rows.js';
 import { writeLedger, type LedgerEntry } from './ledger.js';
 
@@ -29,18 +30,27 @@ export interface BookContents {
   readonly touchedElements: ReadonlySet<string>;
   readonly itemDeltas: ReadonlyMap<string, { landId: number; code: string; delta: number }>;
   readonly boards: BoardTally;
+  readonly events: PlayerEvents;
 }
 
 /**
  * Writes a change book in a fixed number of set-based statements, whatever it holds: the
- * balances and their ledger entries, and board scores.
+ * balances and their ledger entries, board scores, then the push events (with
+ * `profile.changed` and `land.changed` for what it wrote) stamped `at`.
  */
 export async function flushBook(
   tx: Executor,
   book: BookContents,
   bumpVersionsOf: readonly number[],
+  at: Date | null,
 ): Promise<void> {
   await writeProfiles(tx, book, bumpVersionsOf);
+  const changedLands = new Set([
+    ...book.touchedLands,
+    ...[...book.touchedElements].map((key) => Number(key.split(':')[0])),
+    ...[...book.itemDeltas.values()].map((i) => i.landId),
+  ]);
+  for (const id of changedLands) book.events.landChanged(book.land(id).ownerId, [id]);
   const golds = [...book.touchedLands].map((id) => {
     const land = book.land(id);
     return { id, leftover: land.gold.leftover, at: new Date(land.gold.at).toISOString() };
@@ -73,6 +83,7 @@ export async function flushBook(
   await writeItems(tx, book);
   await writeLedger(tx, book.ledger);
   await book.boards.write(tx);
+  if (!book.events.empty) await writeEvents(tx, book.events, at ?? new Date());
 }
 
 async function writeProfiles(tx: Executor, book: BookContents, bumpVersionsOf: readonly number[]) {
@@ -90,12 +101,27 @@ async function writeProfiles(tx: Executor, book: BookContents, bumpVersionsOf: r
     };
   });
   if (list.length === 0) return;
-  await tx.execute(sql`update profiles p
+  // The new balances of the profiles whose balances changed, for their `profile.changed`.
+  const changed = await queryRows<{ id: number } & Record<keyof ProfileBalances, number | string>>(
+    tx,
+    sql`update profiles p
     set gold = p.gold + v.gold, platinum = p.platinum + v.platinum, xp = p.xp + v.xp,
       vip_points = p.vip_points + v.vip, state_version = p.state_version + v.bump
     from jsonb_to_recordset(${rows(list)})
       as v(id int, gold bigint, platinum bigint, xp bigint, vip bigint, bump int)
-    where p.id = v.id`);
+    where p.id = v.id
+    returning case when (v.gold, v.platinum, v.xp) <> (0, 0, 0) then p.id end as id,
+      p.gold, p.platinum, p.xp, p.level`,
+  );
+  for (const r of changed) {
+    if (r.id === null) continue;
+    book.events.profileChanged(r.id, {
+      gold: Number(r.gold),
+      platinum: Number(r.platinum),
+      xp: Number(r.xp),
+      level: Number(r.level),
+    });
+  }
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
-import { changeProfile } from '../game/balances.js';
+import { ChangeBook } from '../game/change-book.js';
 import { createHero, createLand } from '../world/create.js';
 import { insufficientPlatinum, violatedIndex } from './errors.js';
 import {
@@ -72,12 +72,15 @@ export async function mint(
           .returning({ id: purchases.id });
         if (!row) throw new Error('purchase insert returned no row');
         const result = await create(tx, profileId, order, createRng(seed), now);
-        await changeProfile(
-          tx,
+        const book = new ChangeBook();
+        book.profile(
           profileId,
           { platinum: -price },
           { cause: order.kind, causeId: row.id, at: now },
         );
+        if (result.heroId !== undefined) book.events.heroChanged(profileId, [result.heroId]);
+        if (result.landId !== undefined) book.events.landChanged(profileId, [result.landId]);
+        await book.flush(tx, { at: now });
         const [done] = await tx
           .update(purchases)
           .set({ result })

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { PlayerEvents, writeEvents } from '../game/events.js';
 import { jsonRows } from '../game/json-rows.js';
 import { plainText, sanitizeMessageHtml } from './sanitize.js';
 
@@ -35,43 +36,95 @@ function clean(m: Omit<NewMessage, 'profileId'>) {
   };
 }
 
-/**
- * The one writer of inbox messages, in the caller's transaction: one statement for any
- * number of messages (a settlement batch writes hundreds of reports).
- */
-export async function writeMessages(tx: Executor, list: readonly NewMessage[]): Promise<void> {
-  if (list.length === 0) return;
-  const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
-  await tx.execute(sql`insert into messages
-      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
-    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
-    from jsonb_to_recordset(${jsonRows(rows)}) as v("profileId" int, sender text, subject text,
-      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz)`);
+export interface WriteOptions {
+  /**
+   * The transaction's push events, written later by the caller in one statement with its
+   * other events (settlement). Absent: the writer writes its events itself.
+   */
+  events?: PlayerEvents;
+}
+
+/** An announcement's copy tells the open pages of it; `inbox.new` follows for every copy. */
+const announcementOf = (m: Pick<NewMessage, 'subject' | 'announcementId'>) =>
+  m.announcementId ? { announcementId: m.announcementId, subject: plainText(m.subject) } : null;
+
+/** Writes the events now, unless the caller collects them for its own write. */
+async function finish(tx: Executor, events: PlayerEvents, options: WriteOptions, at: Date) {
+  if (!options.events) await writeEvents(tx, events, at);
 }
 
 /**
+ * The one writer of inbox messages, in the caller's transaction: one statement for any
+ * number of messages (a settlement batch writes hundreds of reports). Answers the new
+ * messages' ids in the order of `list`; each recipient of an unread message gets `inbox.new`.
+ */
+export async function writeMessages(
+  tx: Executor,
+  list: readonly NewMessage[],
+  options: WriteOptions = {},
+): Promise<number[]> {
+  if (list.length === 0) return [];
+  const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
+  // Identity values are drawn as the ordered rows are inserted, so the ids in ascending order
+  // are the messages in the order of the list (another transaction's ids may fall between).
+  const ids = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into messages
+      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
+    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
+    from rows from (jsonb_to_recordset(${jsonRows(rows)}) as ("profileId" int, sender text, subject text,
+      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz))
+      with ordinality as v("profileId", sender, subject, body, kind, "announcementId", at, "readAt", ord)
+    order by ord
+    returning id`,
+  );
+  const ordered = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const unread = list.filter((m) => !m.readAt);
+  if (unread.length > 0) {
+    const events = options.events ?? new PlayerEvents();
+    for (const m of unread) {
+      const announcement = announcementOf(m);
+      if (announcement) events.add(m.profileId, 'announcement', announcement);
+    }
+    events.inboxNew(unread.map((m) => m.profileId));
+    await finish(tx, events, options, latest(unread));
+  }
+  return ordered;
+}
+
+const latest = (list: readonly NewMessage[]) =>
+  list.reduce((max, m) => (m.at > max ? m.at : max), list[0]!.at);
+
+/**
  * One message to every profile `audience` selects (a query answering `id`), copied by one
- * `insert ... select`: ten thousand players cost one statement. Returns the recipients.
+ * `insert ... select`: ten thousand players cost one statement (and their push events one
+ * more). Returns the number of recipients.
  */
 export async function writeMessageToAll(
   tx: Executor,
   audience: SQL,
   message: Omit<NewMessage, 'profileId'>,
+  options: WriteOptions = {},
 ): Promise<number> {
   const m = clean(message);
   const sender = m.sender ?? SYSTEM_SENDER;
   const announcementId = m.announcementId ?? null;
   const readAt = m.readAt ?? null;
-  const [row] = await queryRows<{ n: number }>(
+  const sent = await queryRows<{ p: number }>(
     tx,
-    sql`with sent as (
-          insert into messages (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
+    sql`insert into messages (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
           select p.id, ${sender}::text, ${m.subject}::text, ${m.body}::text, ${m.kind}::text,
             ${announcementId}::int, ${m.at}::timestamptz, ${readAt}::timestamptz
           from (${audience}) p
-          returning 1
-        )
-        select count(*)::int as n from sent`,
+          returning profile_id as p`,
   );
-  return Number(row?.n ?? 0);
+  const recipients = sent.map((r) => r.p);
+  if (!readAt && recipients.length > 0) {
+    const events = options.events ?? new PlayerEvents();
+    const announcement = announcementOf(message);
+    if (announcement) events.broadcast(recipients, 'announcement', announcement);
+    events.inboxNew(recipients);
+    await finish(tx, events, options, message.at);
+  }
+  return sent.length;
 }

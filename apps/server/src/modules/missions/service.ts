@@ -139,7 +139,10 @@ export async function startMission(
           book.shards(land.id, res.elemid, -res.shards, why);
         const taken = Object.fromEntries(Object.entries(res.items).map(([code, n]) => [code, -n]));
         book.items(land.id, taken, why);
-        await book.flush(tx);
+        // The hero is busy now, and the land's missions changed even when nothing was taken.
+        book.events.heroChanged(profileId, [body.heroid]);
+        book.events.landChanged(profileId, [land.id]);
+        await book.flush(tx, { at: now });
         const kind = DAILY_KINDS[type];
         if (kind) {
           await tx

@@ -9,9 +9,11 @@ import {
   type MissionType,
   type Reservation,
 } from '@aleph/rules';
+import type { MissionFinishedEvent } from '@aleph/contracts';
 import { ChangeBook, type Cause } from '../game/change-book.js';
 import type { BookLand } from '../game/change-flush.js';
 import type { NewMessage } from '../messages/store.js';
+import { outcomeLine } from './outcome-line.js';
 
 export interface DueMission {
   id: number;
@@ -67,6 +69,8 @@ export class SettlementBatch extends ChangeBook {
   readonly residences = new Map<number, number>();
   readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
   readonly messages: NewMessage[] = [];
+  /** One per message, in the same order: `mission.finished`, its `reportId` still to come. */
+  readonly finished: Array<{ profileId: number; event: MissionFinishedEvent }> = [];
 
   constructor(lands: readonly LandState[], heroes: readonly HeroState[]) {
     super(lands);
@@ -112,7 +116,22 @@ export class SettlementBatch extends ChangeBook {
       kind: 'mission',
       at,
     });
-    this.results.push({ id: m.id, result: outcomeRecord(outcome) });
+    const result = outcomeRecord(outcome);
+    this.results.push({ id: m.id, result });
+    this.finished.push({
+      profileId: m.profile_id,
+      event: {
+        missionId: m.id,
+        missionType: m.type,
+        heroId: hero.id,
+        heroName: hero.name,
+        landId: land.id,
+        outcome: outcomeLine(result),
+        reportId: null,
+      },
+    });
+    this.events.heroChanged(m.profile_id, [hero.id]);
+    this.events.landChanged(m.profile_id, [land.id]);
   }
 
   private move(hero: HeroState, landId: number) {
@@ -121,6 +140,8 @@ export class SettlementBatch extends ChangeBook {
     if (old) old.residents -= 1;
     const target = this.lands.get(landId);
     if (target) target.residents += 1;
+    // Both lands' residents changed.
+    this.events.landChanged(hero.ownerId, from === undefined ? [landId] : [from, landId]);
     this.heroes.set(
       hero.id,
       target

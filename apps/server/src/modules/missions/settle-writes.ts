@@ -6,8 +6,10 @@ import type { SettlementBatch } from './settle-batch.js';
 
 /**
  * Writes a settled batch in a fixed number of set-based statements, whatever its size: the
- * change book (balances, ledger entries, board scores), the inbox reports, then what only
- * settlement changes: the heroes' new homes and the missions' new status.
+ * inbox reports, the change book (balances, ledger entries, board scores, and the push events:
+ * `mission.finished` with its report's id, the heroes, lands, profiles and inboxes that
+ * changed), then what only settlement changes: the heroes' new homes and the missions' new
+ * status.
  */
 export async function writeBatch(
   tx: Tx,
@@ -15,10 +17,13 @@ export async function writeBatch(
   profileIds: readonly number[],
   settledAt: Date,
 ): Promise<void> {
+  const reportIds = await writeMessages(tx, batch.messages, { events: batch.events });
+  batch.finished.forEach(({ profileId, event }, i) => {
+    batch.events.add(profileId, 'mission.finished', { ...event, reportId: reportIds[i] ?? null });
+  });
   // Every player of the batch gets one cache-version bump, in the same statement that books
   // their gold and XP (the statement triggers skip the batch: aleph.defer_versions is on).
-  await batch.flush(tx, { bumpVersionsOf: profileIds });
-  await writeMessages(tx, batch.messages);
+  await batch.flush(tx, { bumpVersionsOf: profileIds, at: settledAt });
   const moves = [...batch.residences].map(([id, land]) => ({ id, land }));
   if (moves.length > 0) {
     await tx.execute(sql`update heroes h set residence_id = v.land

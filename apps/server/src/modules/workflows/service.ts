@@ -5,6 +5,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { profiles, workflows } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { PlayerEvents, writeEvents } from '../game/events.js';
 import { writeMessages } from '../messages/store.js';
 
 const TYPE = 'PROFILELEVELUP';
@@ -83,16 +84,33 @@ async function runOne(tx: Tx, wf: PendingRow, now: Date) {
     return finish('failed', 'The level changed before the workflow ran.');
   const outcome = profileLevelUp(p.level, p.xp);
   if (!outcome.ok) return finish('failed', outcome.message);
-  await tx.update(profiles).set({ level: outcome.level }).where(eq(profiles.id, wf.profile_id));
-  await writeMessages(tx, [
-    {
-      profileId: wf.profile_id,
-      subject: outcome.report.subject,
-      body: outcome.report.body,
-      kind: 'levelup',
-      at: now,
-    },
-  ]);
+  const [raised] = await tx
+    .update(profiles)
+    .set({ level: outcome.level })
+    .where(eq(profiles.id, wf.profile_id))
+    .returning({
+      gold: profiles.gold,
+      platinum: profiles.platinum,
+      xp: profiles.xp,
+      level: profiles.level,
+    });
+  // The player's open pages learn the new level, and of the report, at once.
+  const events = new PlayerEvents();
+  if (raised) events.profileChanged(wf.profile_id, raised);
+  await writeMessages(
+    tx,
+    [
+      {
+        profileId: wf.profile_id,
+        subject: outcome.report.subject,
+        body: outcome.report.body,
+        kind: 'levelup',
+        at: now,
+      },
+    ],
+    { events },
+  );
+  await writeEvents(tx, events, now);
   return finish('done', `Level ${outcome.level}`);
 }
 

@@ -1,0 +1,187 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { EVENT_REPLAY_MS, type PlayerEventMap, type ProfileChangedEvent } from '@aleph/contracts';
+import { isUpgradable } from '@aleph/rules';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
+
+/** What the writer stores; `resync` is the stream's own word, never stored. */
+export type StoredEventType = Exclude<keyof PlayerEventMap, 'resync'>;
+
+/** The channel the `player_events` trigger notifies (migration 0012), one per database. */
+export const EVENTS_CHANNEL = 'aleph_events';
+
+/** A profile row as the profile update returns it, for `profile.changed`. */
+export interface ProfileBalances {
+  gold: number;
+  platinum: number;
+  xp: number;
+  level: number;
+}
+
+export function profileChangedEvent(p: ProfileBalances): ProfileChangedEvent {
+  return {
+    treasury: { gold: p.gold, platinum: p.platinum },
+    xp: p.xp,
+    level: p.level,
+    upgradable: isUpgradable(p.level, p.xp),
+  };
+}
+
+interface Row {
+  p: number;
+  t: StoredEventType;
+  d: unknown;
+}
+
+/**
+ * The push events of one transaction, collected in memory and written by `writeEvents` in one
+ * statement. Per player they are stored in this order: the events added one by one (in order),
+ * then one `hero.changed` and one `land.changed` with all their ids, one `profile.changed`
+ * (the last balances given), the broadcasts, and one `inbox.new` whose unread count the
+ * statement reads.
+ */
+export class PlayerEvents {
+  private list: Row[] = [];
+  private heroes = new Map<number, Set<number>>();
+  private lands = new Map<number, Set<number>>();
+  private profiles = new Map<number, ProfileChangedEvent>();
+  private broadcasts: Array<{ ids: readonly number[]; t: StoredEventType; d: unknown }> = [];
+  private inboxes = new Set<number>();
+
+  add<T extends StoredEventType>(profileId: number, type: T, data: PlayerEventMap[T]): void {
+    this.list.push({ p: profileId, t: type, d: data });
+  }
+
+  heroChanged(profileId: number, heroIds: Iterable<number>): void {
+    addIds(this.heroes, profileId, heroIds);
+  }
+
+  landChanged(profileId: number, landIds: Iterable<number>): void {
+    addIds(this.lands, profileId, landIds);
+  }
+
+  profileChanged(profileId: number, balances: ProfileBalances): void {
+    this.profiles.set(profileId, profileChangedEvent(balances));
+  }
+
+  /** The same event for each of `profileIds` (an announcement to every player). */
+  broadcast<T extends StoredEventType>(
+    profileIds: readonly number[],
+    type: T,
+    data: PlayerEventMap[T],
+  ): void {
+    if (profileIds.length > 0) this.broadcasts.push({ ids: profileIds, t: type, d: data });
+  }
+
+  /** `inbox.new` with the player's unread count as the writing statement sees it. */
+  inboxNew(profileIds: Iterable<number>): void {
+    for (const id of profileIds) this.inboxes.add(id);
+  }
+
+  get empty(): boolean {
+    return (
+      this.list.length === 0 &&
+      this.heroes.size === 0 &&
+      this.lands.size === 0 &&
+      this.profiles.size === 0 &&
+      this.broadcasts.length === 0 &&
+      this.inboxes.size === 0
+    );
+  }
+
+  /** Empties the collection and answers its rows in writing order, and the inbox recipients. */
+  take(): { rows: Row[]; broadcasts: PlayerEvents['broadcasts']; inboxes: number[] } {
+    const rows = this.list;
+    for (const [p, ids] of this.heroes)
+      rows.push({ p, t: 'hero.changed', d: { heroIds: sorted(ids) } });
+    for (const [p, ids] of this.lands)
+      rows.push({ p, t: 'land.changed', d: { landIds: sorted(ids) } });
+    for (const [p, d] of this.profiles) rows.push({ p, t: 'profile.changed', d });
+    const taken = { rows, broadcasts: this.broadcasts, inboxes: [...this.inboxes] };
+    this.list = [];
+    this.heroes = new Map();
+    this.lands = new Map();
+    this.profiles = new Map();
+    this.broadcasts = [];
+    this.inboxes = new Set();
+    return taken;
+  }
+}
+
+function addIds(map: Map<number, Set<number>>, profileId: number, ids: Iterable<number>) {
+  let set = map.get(profileId);
+  if (!set) map.set(profileId, (set = new Set()));
+  for (const id of ids) set.add(id);
+}
+
+const sorted = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The one writer of push events (docs/architecture.md, "Push"), in the caller's transaction:
+ * one statement for any number of events and players. It locks the players' profiles in id
+ * order (settlement already holds them), raises each `profiles.event_seq` by the number of its
+ * new events and numbers them after the old value, so a player's events are numbered in the
+ * order their transactions commit: a second transaction waits for the first's row lock and
+ * numbers after it. `event_seq` is not a column the state version trigger watches (migration
+ * 0005), so cached reads stay valid. The table's trigger then notifies every process; nothing
+ * reaches a stream unless the transaction commits. `at` is the app clock (replay window,
+ * housekeeping). Answers the number of events written.
+ */
+export async function writeEvents(tx: Executor, events: PlayerEvents, at: Date): Promise<number> {
+  if (events.empty) return 0;
+  const [result] = await queryRows<{ n: number }>(tx, eventsStatement(events, at));
+  return Number(result?.n ?? 0);
+}
+
+function eventsStatement(events: PlayerEvents, at: Date): SQL {
+  const { rows, broadcasts, inboxes } = events.take();
+  // Each source numbers its rows; `o` orders one player's events in the statement.
+  const sources: SQL[] = [];
+  if (rows.length > 0) {
+    sources.push(sql`select e.p, e.t, e.d, e.o from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as (p int, t text, d jsonb)) with ordinality as e(p, t, d, o)`);
+  }
+  broadcasts.forEach((b, i) => {
+    sources.push(sql`select u.p, ${b.t}::text, ${JSON.stringify(b.d)}::jsonb, ${1e9 + i}::bigint
+        from unnest(${intArray(b.ids)}) as u(p)`);
+  });
+  if (inboxes.length > 0) {
+    sources.push(sql`select m.profile_id, 'inbox.new', jsonb_build_object('unread', count(*)), ${2e9}::bigint
+        from messages m
+        where m.profile_id = any(${intArray(inboxes)}) and m.read_at is null and m.deleted_at is null
+        group by m.profile_id`);
+  }
+  return sql`with src(p, t, d, o) as materialized (${sql.join(sources, sql` union all `)}),
+      counts as (select p, count(*)::int as n from src group by p),
+      locked as materialized (
+        select id from profiles where id in (select p from counts) order by id for no key update),
+      bumped as (
+        update profiles pr set event_seq = pr.event_seq + c.n
+        from counts c where pr.id = c.p and pr.id in (select id from locked)
+        returning pr.id, pr.event_seq - c.n as base),
+      written as (
+        insert into player_events (profile_id, seq, type, data, created_at)
+        select s.p, b.base + row_number() over (partition by s.p order by s.o), s.t, s.d, ${at}::timestamptz
+        from src s join bumped b on b.id = s.p
+        returning 1)
+      select count(*)::int as n from written`;
+}
+
+/** Events are kept this much longer than a client may ask to replay (clocks of processes differ). */
+const PURGE_MARGIN_MS = 5 * 60_000;
+
+/**
+ * Housekeeping: deletes events older than the replay window and its margin, by the index on
+ * `created_at`. A reconnect that missed a deleted event is told to refetch (resync incomplete).
+ * Answers the number deleted.
+ */
+export async function purgeOldEvents(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - EVENT_REPLAY_MS - PURGE_MARGIN_MS);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from player_events where created_at < ${before} returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return Number(row?.n ?? 0);
+}
