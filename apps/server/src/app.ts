@@ -24,6 +24,8 @@ import { healthRoutes } from './modules/health/routes.js';
 import { AccessLog, requestIdGenerator } from './modules/metrics/logging.js';
 import { registerObservability } from './modules/metrics/plugin.js';
 import { testRoutes } from './modules/test-control/routes.js';
+import { EventHub, type EventHubOptions } from './modules/events/hub.js';
+import { eventRoutes } from './modules/events/routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -32,11 +34,17 @@ export interface AppDeps {
   accountHooks: readonly AccountCreatedHook[];
   /** Made by buildApp when absent: one per process. */
   profileCache?: ProfileCache;
+  /** The push hub's timings (tests shorten the heartbeat). */
+  events?: EventHubOptions;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { profileCache: ProfileCache; sessions: SessionResolver };
+    deps: Omit<AppDeps, 'events'> & {
+      profileCache: ProfileCache;
+      sessions: SessionResolver;
+      events: EventHub;
+    };
   }
 }
 
@@ -61,11 +69,20 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   await syncItemCatalogue(deps.database.db);
+  const events = new EventHub(deps.database, deps.clock, app.log, deps.events);
   app.decorate('deps', {
     ...deps,
     profileCache: deps.profileCache ?? new ProfileCache(),
     sessions: new SessionResolver(deps.database.db, deps.clock),
+    events,
   });
+  await events.start();
+  // Open push streams would keep the server from closing: they end before it closes.
+  app.addHook('preClose', (done) => {
+    events.endAll();
+    done();
+  });
+  app.addHook('onClose', async () => events.stop());
   app.decorateRequest('auth', null);
   await registerObservability(app);
 
@@ -80,6 +97,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: API_PREFIXES.auth });
   await app.register(marketOfferRoutes, { prefix: API_PREFIXES.market });
   await app.register(playerRoutes);
+  await app.register(eventRoutes);
   if (deps.config.testMode) await app.register(testRoutes, { prefix: '/__test' });
 
   await registerSpa(app, deps.config.webDist);

@@ -31,6 +31,18 @@ export interface Database {
    * listener is added, such errors go to stderr. Returns a function that removes the listener.
    */
   onConnectionError?(listener: (err: Error) => void): () => void;
+  /**
+   * Calls `onPayload` with the payload of every notification on `channel` (`pg_notify`), in
+   * commit order, from any process. Resolves once the channel is listened to. node-postgres
+   * listens on one dedicated connection (not the pool's) that reconnects with back-off after it
+   * is lost; notifications sent while it was down are lost, and `onResume` is called when it is
+   * back. Returns a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface PoolStats {
@@ -116,6 +128,13 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    // One process, one connection: it never loses its notifications, so nothing to resume.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       await client.close();
       unlock();
@@ -154,11 +173,16 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // so this listener only has to exist.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = new PgListener(url, report);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(url),
-    close: () => pool.end(),
+    listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -171,6 +195,156 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
   };
 }
+
+/** Back-off between attempts to reconnect the listening connection: doubles up to the maximum. */
+const LISTEN_RETRY_MS = { first: 100, max: 5_000 };
+/** The listening connection is asked `select 1` this often; no answer within the timeout ends it. */
+const LISTEN_PING_MS = 30_000;
+const LISTEN_PING_TIMEOUT_MS = 10_000;
+/** How the listening connection shows in pg_stat_activity (docs/operations.md). */
+export const LISTEN_APPLICATION_NAME = 'aleph-listen';
+
+interface Subscription {
+  onPayload: (payload: string) => void;
+  onResume: (() => void) | undefined;
+}
+
+/**
+ * The process's one LISTEN connection (node-postgres): a plain `pg.Client` outside the pool,
+ * since a pooled connection is lent to other queries and returned. It listens to every channel
+ * of every subscriber. When it is lost (the server restarted, the network dropped it, a ping
+ * went unanswered) it reconnects with back-off, listens again and tells the subscribers, whose
+ * notifications in between are gone.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private readonly channels = new Map<string, Set<Subscription>>();
+  private retryMs = LISTEN_RETRY_MS.first;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  /** True once a connection was lost: the next one that comes up resumes the subscribers. */
+  private lost = false;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly report: (err: Error) => void,
+  ) {}
+
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>> {
+    const sub: Subscription = { onPayload, onResume };
+    const subs = this.channels.get(channel) ?? new Set();
+    const isNew = subs.size === 0;
+    subs.add(sub);
+    this.channels.set(channel, subs);
+    if (this.client && isNew) await this.client.query(`listen ${quoteIdent(channel)}`);
+    else if (!this.client) await this.connect();
+    return async () => {
+      subs.delete(sub);
+      if (subs.size > 0) return;
+      this.channels.delete(channel);
+      await this.client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+      if (this.channels.size === 0) await this.close(false);
+    };
+  }
+
+  /** Connects and listens; on failure retries with back-off until it succeeds or is closed. */
+  private connect(): Promise<void> {
+    if (this.connecting) return this.connecting;
+    this.connecting = (async () => {
+      while (!this.closed && !this.client && this.channels.size > 0) {
+        const client = new pg.Client({
+          connectionString: this.url,
+          keepAlive: true,
+          application_name: LISTEN_APPLICATION_NAME,
+        });
+        client.on('error', (err) => this.drop(client, err));
+        client.on('end', () => this.drop(client));
+        client.on('notification', (n) => {
+          for (const sub of this.channels.get(n.channel) ?? []) sub.onPayload(n.payload ?? '');
+        });
+        try {
+          await client.connect();
+          for (const channel of this.channels.keys())
+            await client.query(`listen ${quoteIdent(channel)}`);
+          this.client = client;
+        } catch (err) {
+          client.removeAllListeners('end');
+          await client.end().catch(() => undefined);
+          this.report(err as Error);
+          await new Promise<void>((resolve) => {
+            this.retryTimer = setTimeout(resolve, this.retryMs);
+            this.retryTimer.unref();
+          });
+          this.retryMs = Math.min(this.retryMs * 2, LISTEN_RETRY_MS.max);
+        }
+      }
+      if (!this.client) return;
+      this.retryMs = LISTEN_RETRY_MS.first;
+      this.schedulePing();
+      if (this.lost) {
+        this.lost = false;
+        for (const subs of this.channels.values()) for (const sub of subs) sub.onResume?.();
+      }
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private drop(client: pg.Client, err?: Error) {
+    if (this.client !== client) return;
+    this.client = null;
+    if (this.pingTimer) clearTimeout(this.pingTimer);
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (this.closed) return;
+    if (err) this.report(err);
+    this.lost = true;
+    void this.connect();
+  }
+
+  private schedulePing() {
+    this.pingTimer = setTimeout(() => {
+      const client = this.client;
+      if (!client) return;
+      const timeout = setTimeout(
+        () => this.drop(client, new Error('the listening connection did not answer a ping')),
+        LISTEN_PING_TIMEOUT_MS,
+      );
+      client.query('select 1').then(
+        () => {
+          clearTimeout(timeout);
+          if (this.client === client) this.schedulePing();
+        },
+        (err: unknown) => {
+          clearTimeout(timeout);
+          this.drop(client, err as Error);
+        },
+      );
+    }, LISTEN_PING_MS);
+    this.pingTimer.unref();
+  }
+
+  async close(forever = true) {
+    if (forever) this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearTimeout(this.pingTimer);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Several processes may start at once: an advisory lock lets one migrate while the others wait. */
 async function migratePostgres(url: string): Promise<void> {

@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { purgeExpired } from '../modules/auth/sessions.js';
+import { purgeOldEvents } from '../modules/game/events.js';
 
 export interface Job {
   stop(): Promise<void>;
 }
 
-/** Deletes expired tokens, nonces and rate-limit windows every ten minutes. */
+/**
+ * Every ten minutes deletes expired tokens, nonces and rate-limit windows, and push events past
+ * their replay window.
+ */
 export function startHousekeeping(
   db: Db,
   clock: Clock,
@@ -16,8 +20,10 @@ export function startHousekeeping(
 ): Job {
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    running = purgeExpired(db, clock.now()).catch((err: unknown) =>
-      log.warn({ err }, 'housekeeping failed'),
+    const now = clock.now();
+    running = Promise.all([purgeExpired(db, now), purgeOldEvents(db, now)]).then(
+      () => undefined,
+      (err: unknown) => log.warn({ err }, 'housekeeping failed'),
     );
   }, everyMs);
   timer.unref();

@@ -1,0 +1,286 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { EVENT_HEARTBEAT_MS } from '@aleph/contracts';
+import { queryRows, type Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { EVENTS_CHANNEL } from '../game/events.js';
+import { liveSessions, SESSIONS_CHANNEL } from '../auth/sessions.js';
+
+export interface EventHubOptions {
+  /** Heartbeat and session check period (default EVENT_HEARTBEAT_MS); tests shorten it. */
+  heartbeatMs?: number;
+  /** A reconnect that missed more events than this is told to refetch instead. */
+  replayLimit?: number;
+  /** A stream whose unsent output grows past this many bytes (a stalled client) is cut. */
+  maxBufferedBytes?: number;
+}
+
+/** The player and session a stream belongs to (the request's session check). */
+export interface StreamOwner {
+  userId: number;
+  sessionId: string;
+}
+
+/** What the hub keeps per open stream: small, and no Fastify request or reply. */
+interface Stream {
+  readonly profileId: number;
+  readonly sessionId: string;
+  readonly res: ServerResponse;
+  /** The highest event id sent: later notifications of older ids are dropped. */
+  lastSeq: number;
+  /** Live events that arrive while the stream's replay is read, sent after it. */
+  held: Array<[number, string]> | null;
+}
+
+/** A notification entry: [profile_id, seq, type, data], data absent when it was too long. */
+type Entry = [number, number, string, unknown?];
+
+const RETRY_MS = 3000;
+const HEARTBEAT = ': hb\n\n';
+const frame = (seq: number, type: string, data: unknown) =>
+  `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+const resyncFrame = (complete: boolean, seq?: number) =>
+  `${seq === undefined ? '' : `id: ${seq}\n`}event: resync\ndata: {"complete":${complete}}\n\n`;
+
+function add<K>(map: Map<K, Stream[]>, key: K, stream: Stream) {
+  const list = map.get(key);
+  if (list) list.push(stream);
+  else map.set(key, [stream]);
+}
+
+function remove<K>(map: Map<K, Stream[]>, key: K, stream: Stream) {
+  const list = map.get(key);
+  if (!list) return;
+  const i = list.indexOf(stream);
+  if (i >= 0) list.splice(i, 1);
+  if (list.length === 0) map.delete(key);
+}
+
+/**
+ * The process's push hub (docs/architecture.md, "Push"): it listens to the `player_events`
+ * trigger's channel and to ended sessions, and writes each event to the open streams of its
+ * player. One timer for all streams sends the heartbeat and checks every stream's session in
+ * one query. Streams are raw HTTP responses; the hub keeps a small record of each.
+ */
+export class EventHub {
+  private readonly byProfile = new Map<number, Stream[]>();
+  private readonly bySession = new Map<string, Stream[]>();
+  private count = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private checking = false;
+  private unlisten: Array<() => Promise<void>> = [];
+  /** Set while a notification waits for rows it did not carry: later ones queue behind it. */
+  private queue: Promise<void> | null = null;
+  private readonly heartbeatMs: number;
+  private readonly replayLimit: number;
+  private readonly maxBuffered: number;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    options: EventHubOptions = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
+    this.replayLimit = options.replayLimit ?? 1000;
+    this.maxBuffered = options.maxBufferedBytes ?? 64 * 1024;
+  }
+
+  /** Open streams in this process. */
+  get streams(): number {
+    return this.count;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten.push(
+      await this.database.listen(
+        EVENTS_CHANNEL,
+        (payload) => this.onEvents(payload),
+        () => this.resyncAll(),
+      ),
+      await this.database.listen(SESSIONS_CHANNEL, (id) => this.endSession(id)),
+    );
+    this.timer = setInterval(() => void this.tick(), this.heartbeatMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Takes over a response whose head was written: `retry`, then the replay of the events after
+   * `lastEventId` and `resync`, or without one the current id (a comment-free `id:` line sets
+   * the client's Last-Event-ID without an event), then live events.
+   */
+  async open(res: ServerResponse, owner: StreamOwner, lastEventId: number | null): Promise<void> {
+    const stream: Stream = {
+      profileId: owner.userId,
+      sessionId: owner.sessionId,
+      res,
+      lastSeq: lastEventId ?? 0,
+      held: [],
+    };
+    // Listed before the replay is read, so nothing committed in between is lost; the ids
+    // drop what both bring.
+    add(this.byProfile, stream.profileId, stream);
+    add(this.bySession, stream.sessionId, stream);
+    this.count += 1;
+    res.once('close', () => this.forget(stream));
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    try {
+      const [row] = await queryRows<{
+        seq: number | string;
+        events: Array<[number, string, unknown]>;
+      }>(
+        this.database.db,
+        sql`select p.event_seq as seq,
+          ${
+            lastEventId === null
+              ? sql`'[]'::json`
+              : sql`(select coalesce(json_agg(json_build_array(e.seq, e.type, e.data) order by e.seq), '[]')
+                from (select seq, type, data from player_events
+                  where profile_id = p.id and seq > ${lastEventId}
+                  order by seq limit ${this.replayLimit + 1}) e)`
+          } as events
+          from profiles p where p.id = ${stream.profileId}`,
+      );
+      const seq = Number(row?.seq ?? 0);
+      const events = row?.events ?? [];
+      if (lastEventId === null) {
+        this.write(stream, `id: ${seq}\n\n`);
+      } else {
+        // Complete when every id after the client's is still kept (ids have no gaps).
+        const complete = lastEventId <= seq && events.length === seq - lastEventId;
+        if (complete && events.length <= this.replayLimit)
+          for (const [s, t, d] of events) this.write(stream, frame(Number(s), t, d));
+        this.write(stream, resyncFrame(complete && events.length <= this.replayLimit, seq));
+      }
+      const held = stream.held ?? [];
+      stream.held = null;
+      stream.lastSeq = seq;
+      for (const [s, text] of held) this.send(stream, s, text);
+    } catch (err) {
+      this.log.warn({ err }, 'push stream replay failed; the stream is closed');
+      this.end(stream, true);
+    }
+  }
+
+  private onEvents(payload: string) {
+    let entries: Entry[];
+    try {
+      entries = JSON.parse(payload) as Entry[];
+    } catch {
+      this.log.warn('push notification is not JSON');
+      return;
+    }
+    const mine = entries.filter((e) => this.byProfile.has(e[0]));
+    if (mine.length === 0) return;
+    const short = mine.filter((e) => e.length < 4);
+    if (short.length === 0 && !this.queue) return this.deliver(mine);
+    // Rows too long to ride in the notification are read from the table; notifications keep
+    // their order behind it.
+    const previous = this.queue ?? Promise.resolve();
+    const next = previous
+      .then(() => this.fill(short))
+      .then(() => this.deliver(mine))
+      .catch((err: unknown) => this.log.warn({ err }, 'push event read failed'))
+      .finally(() => {
+        if (this.queue === next) this.queue = null;
+      });
+    this.queue = next;
+  }
+
+  private async fill(short: Entry[]) {
+    if (short.length === 0) return;
+    const rows = await queryRows<{ p: number; s: number | string; d: unknown }>(
+      this.database.db,
+      sql`select e.profile_id as p, e.seq as s, e.data as d from player_events e
+        join jsonb_to_recordset(${JSON.stringify(short.map(([p, s]) => ({ p, s })))}::jsonb)
+          as k(p int, s bigint) on e.profile_id = k.p and e.seq = k.s`,
+    );
+    const data = new Map(rows.map((r) => [`${r.p}:${r.s}`, r.d]));
+    for (const e of short) e[3] = data.get(`${e[0]}:${e[1]}`) ?? null;
+  }
+
+  private deliver(entries: Entry[]) {
+    for (const [p, s, t, d] of entries) {
+      const streams = this.byProfile.get(p);
+      if (!streams) continue;
+      const text = frame(s, t, d);
+      for (const stream of [...streams]) this.send(stream, s, text);
+    }
+  }
+
+  private send(stream: Stream, seq: number, text: string) {
+    if (seq <= stream.lastSeq) return;
+    if (stream.held) {
+      stream.held.push([seq, text]);
+      return;
+    }
+    stream.lastSeq = seq;
+    this.write(stream, text);
+  }
+
+  private write(stream: Stream, text: string) {
+    const { res } = stream;
+    if (res.writableEnded || res.destroyed) return;
+    res.write(text);
+    // A client that stopped reading is cut off; it reconnects and is replayed what it missed.
+    if (res.writableLength > this.maxBuffered) this.end(stream, true);
+  }
+
+  /** The listening connection was lost and is back: what came in between is unknown. */
+  private resyncAll() {
+    for (const streams of this.byProfile.values())
+      for (const stream of streams) this.write(stream, resyncFrame(false));
+  }
+
+  private endSession(sessionId: string) {
+    for (const stream of [...(this.bySession.get(sessionId) ?? [])]) this.end(stream);
+  }
+
+  /** Heartbeat to every stream, then one query for all their sessions; ended ones close. */
+  async tick(): Promise<void> {
+    for (const streams of this.byProfile.values())
+      for (const stream of streams) this.write(stream, HEARTBEAT);
+    if (this.checking || this.bySession.size === 0) return;
+    this.checking = true;
+    try {
+      const ids = [...this.bySession.keys()];
+      const live = await liveSessions(this.database.db, ids, this.clock.now());
+      for (const id of ids) if (!live.has(id)) this.endSession(id);
+    } catch (err) {
+      this.log.warn({ err }, 'push stream session check failed');
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private end(stream: Stream, abort = false) {
+    this.forget(stream);
+    if (abort) stream.res.destroy();
+    else if (!stream.res.writableEnded) stream.res.end();
+  }
+
+  private forget(stream: Stream) {
+    const list = this.byProfile.get(stream.profileId);
+    if (!list?.includes(stream)) return;
+    remove(this.byProfile, stream.profileId, stream);
+    remove(this.bySession, stream.sessionId, stream);
+    this.count -= 1;
+  }
+
+  /** Ends every stream (server shutdown: `app.close()` must not wait for them). */
+  endAll(): void {
+    for (const streams of [...this.byProfile.values()])
+      for (const stream of [...streams]) this.end(stream);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.endAll();
+    const unlisten = this.unlisten;
+    this.unlisten = [];
+    for (const stop of unlisten) await stop().catch(() => undefined);
+    await this.queue;
+  }
+}

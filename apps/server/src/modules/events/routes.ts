@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, EVENTS_PATH } from '@aleph/contracts';
+import { badRequest } from '../../lib/errors.js';
+import { authOf, requireSession } from '../auth/guard.js';
+
+const DECIMAL = /^\d{1,15}$/;
+
+/**
+ * The client's last event id: the `Last-Event-ID` header a reconnecting EventSource sends,
+ * else the `lastEventId` query parameter (a client that cannot set headers). A non-negative
+ * decimal integer, else 400 naming the field.
+ */
+function lastEventIdOf(request: FastifyRequest): number | null {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
+  const [value, field] = header !== undefined ? [header, 'Last-Event-ID'] : [query, 'lastEventId'];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !DECIMAL.test(value.trim()))
+    throw badRequest(ErrorCode.validation, `${field} must be a non-negative integer.`, field);
+  return Number(value.trim());
+}
+
+/**
+ * `GET /events`: the signed-in player's Server-Sent Events stream (docs/api.md, "Push"). The
+ * session is checked as for every player route (401 without one), but nothing is settled
+ * first. The response is then taken over from Fastify and handed to the process's hub.
+ */
+export async function eventRoutes(app: FastifyInstance) {
+  requireSession(app);
+  app.get(EVENTS_PATH, { compress: false }, async (request, reply) => {
+    const lastEventId = lastEventIdOf(request);
+    const owner = authOf(request);
+    // The headers the app's hooks set (security headers, request id) go out with the stream's.
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) headers[name] = value;
+    Object.assign(headers, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    });
+    reply.hijack();
+    reply.raw.writeHead(200, headers);
+    await app.deps.events.open(reply.raw, owner, lastEventId);
+  });
+}
