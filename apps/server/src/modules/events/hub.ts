@@ -124,6 +124,8 @@ export class EventHub {
     add(this.bySession, stream.sessionId, stream);
     this.count += 1;
     res.once('close', () => this.forget(stream));
+    // A write racing a client's disconnect must not become an uncaught error.
+    res.on('error', () => this.forget(stream));
     res.write(`retry: ${RETRY_MS}\n\n`);
     try {
       const [row] = await queryRows<{

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, EVENTS_PATH } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
@@ -21,6 +22,18 @@ function lastEventIdOf(request: FastifyRequest): number | null {
 }
 
 /**
+ * Fastify completes a request (its onResponse hooks: the access log, the metrics) when the
+ * response finishes, and keeps its request and reply objects until then: for a stream, hours.
+ * The stream's request counts as answered once its head is sent, and Fastify lets go of it;
+ * the hub keeps only the raw response (docs/operations.md, "Push"). Should Fastify rename its
+ * listener, nothing breaks: the objects just live as long as the stream.
+ */
+function finishEarly(res: ServerResponse) {
+  for (const listener of res.listeners('finish'))
+    if (listener.name === 'onResFinished') (listener as () => void)();
+}
+
+/**
  * `GET /events`: the signed-in player's Server-Sent Events stream (docs/api.md, "Push"). The
  * session is checked as for every player route (401 without one), but nothing is settled
  * first. The response is then taken over from Fastify and handed to the process's hub.
@@ -41,6 +54,7 @@ export async function eventRoutes(app: FastifyInstance) {
     });
     reply.hijack();
     reply.raw.writeHead(200, headers);
+    finishEarly(reply.raw);
     await app.deps.events.open(reply.raw, owner, lastEventId);
   });
 }
