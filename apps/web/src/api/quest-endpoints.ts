@@ -5,12 +5,12 @@ import { profileApi } from './profile-endpoints';
 /**
  * The first steps card (`/athar/quests`, docs/api.md). The server judges the goals when they are
  * read, so the query is refetched whenever something a goal waits for may have happened: its
- * own 'quests' tag, plus the tags the dashboard's data and the inbox refetch on (a mission that
- * ends, a message read, a level-up). A read that completes a goal has paid its reward, so the
- * treasury in the top bar is read again.
+ * own 'quests' tag, plus the tags the dashboard's data, the inbox and the feature flags refetch
+ * on (a mission that ends, a message read, a new level: the push stream invalidates them). A read
+ * that completes a goal has paid its reward, so the treasury in the top bar is read again.
  */
 export const questApi = api
-  .enhanceEndpoints({ addTagTypes: ['quests', 'messages', 'missions', 'dashboard'] })
+  .enhanceEndpoints({ addTagTypes: ['quests', 'messages'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getQuests: build.query<QuestBoard, void>({
@@ -22,6 +22,7 @@ export const questApi = api
           'lands',
           'hero',
           'profile',
+          'features',
           'messages',
           'user',
         ],

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { QuestBoard, QuestKey } from '@aleph/contracts';
-import { api } from '../../api/api';
+import { questApi } from '../../api/quest-endpoints';
 import { fakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoutes, signedInStore } from '../../test/render';
 import { DashboardScreen } from '../../app/dashboard-screen';
@@ -141,7 +141,7 @@ describe('first steps card', () => {
     // A mission ended (the push stream invalidates the dashboard's tags): no click needed.
     answer = board(['dailyReward'], { completed: ['dailyReward'] });
     act(() => {
-      store.dispatch(api.util.invalidateTags(['dashboard']));
+      store.dispatch(questApi.util.invalidateTags(['dashboard']));
     });
     expect(await within(region).findByText('1 of 6 done')).toBeTruthy();
     expect(within(region).getByRole('status').textContent).toBe(
@@ -152,14 +152,20 @@ describe('first steps card', () => {
     // Reading a report invalidates 'messages'; the 'quests' tag works on its own too.
     answer = board(['dailyReward', 'readReport']);
     act(() => {
-      store.dispatch(api.util.invalidateTags(['messages']));
+      store.dispatch(questApi.util.invalidateTags(['messages']));
     });
     expect(await within(region).findByText('2 of 6 done')).toBeTruthy();
     answer = board(['dailyReward', 'readReport', 'claimGold']);
     act(() => {
-      store.dispatch(api.util.invalidateTags(['quests']));
+      store.dispatch(questApi.util.invalidateTags(['quests']));
     });
     expect(await within(region).findByText('3 of 6 done')).toBeTruthy();
+    // A new level: the push stream invalidates the feature flags.
+    answer = board(['dailyReward', 'readReport', 'claimGold', 'levelUp']);
+    act(() => {
+      store.dispatch(questApi.util.invalidateTags(['features']));
+    });
+    expect(await within(region).findByText('4 of 6 done')).toBeTruthy();
   });
 
   it('is read again with the dashboard every 60 seconds while goals remain', async () => {

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { QuestBoard, QuestGoal, QuestKey } from '@aleph/contracts';
 import { DASHBOARD_POLL_MS } from '../../api/game-endpoints';
+import { usePollingWhileStreamDown } from '../../api/push-slice';
 import { questApi, useDismissQuestsMutation, useGetQuestsQuery } from '../../api/quest-endpoints';
 import { formatNumber } from '../../lib/format-number';
 import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
@@ -113,7 +114,7 @@ function GoalRow({ goal, next }: { goal: QuestGoal; next: boolean }) {
   );
 }
 
-/** Still something to look for: the card keeps its data fresh with the dashboard's. */
+/** Still something to look for: the card keeps its data fresh like the dashboard's. */
 const active = (board: QuestBoard | undefined) =>
   board !== undefined && !board.dismissed && board.next !== null;
 
@@ -126,8 +127,10 @@ const active = (board: QuestBoard | undefined) =>
 export function QuestsCard() {
   const headingId = useId();
   const cached = questApi.endpoints.getQuests.useQueryState(undefined);
+  // With the push stream up, the tags it invalidates bring the card up to date instead.
+  const poll = usePollingWhileStreamDown(DASHBOARD_POLL_MS);
   const { data } = useGetQuestsQuery(undefined, {
-    pollingInterval: active(cached.data) ? DASHBOARD_POLL_MS : 0,
+    pollingInterval: active(cached.data) ? poll : 0,
     refetchOnMountOrArgChange: true,
   });
   const [dismiss, { isLoading: dismissing }] = useDismissQuestsMutation();
