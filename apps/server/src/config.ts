@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isAddress } from 'viem';
 import {
   MIN_PRODUCTION_CONFIRMATIONS,
@@ -11,6 +10,7 @@ import {
   parseTrustProxy,
   type NodeEnv,
 } from './config-checks.js';
+import { bootSettings, repoRoot, serverRoot } from './boot-settings.js';
 
 export interface RateLimitRule {
   max: number;
@@ -72,9 +72,7 @@ export interface PaymentConfig {
   confirmations: number;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const serverRoot = path.resolve(here, '..');
-export const repoRoot = path.resolve(serverRoot, '../..');
+export { repoRoot, serverRoot };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -110,11 +108,7 @@ function poolSize(env: NodeJS.ProcessEnv): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = parseNodeEnv(env.NODE_ENV);
-  const production = nodeEnv === 'production';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
-  const testMode = env.GAME_TEST_MODE === '1';
-  if (production && testMode)
-    throw new Error('GAME_TEST_MODE cannot be used with NODE_ENV=production');
+  const { production, dataDir, testMode, databaseUrl } = bootSettings(env);
   let cookieSecret = env.COOKIE_SECRET;
   if (!cookieSecret) {
     if (production) throw new Error('COOKIE_SECRET is required when NODE_ENV=production');
@@ -129,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: int(env, 'PORT', 3000),
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     dataDir,
     nodeEnv,
     production,

@@ -1,3 +1,4 @@
+import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ownPeakMb, type SetupReport } from './demo-setup.js';
 import { ensureDemoWorld } from './modules/world/demo.js';
@@ -7,6 +8,8 @@ import { ensureDemoWorld } from './modules/world/demo.js';
  * in the folder it is given, creates the demo world, closes the database, reports and exits.
  */
 async function setUp(pgliteDir: string) {
+  // A setting the server would refuse stops the start here, before a world is made.
+  loadConfig();
   const database = await openDatabase({ pgliteDir });
   await database.migrate();
   const world = await ensureDemoWorld(database.db, new Date(), (line) => console.info(line));

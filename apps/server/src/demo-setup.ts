@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppConfig } from './config.js';
+import type { BootSettings } from './boot-settings.js';
 import type { DemoWorld } from './modules/world/demo.js';
 
 /** What the setup process sends back before it exits. */
@@ -12,7 +12,9 @@ export interface SetupReport {
 }
 
 /** The embedded default is for trying the game; on PostgreSQL operators decide. */
-export function wantsDemoWorld(config: AppConfig): boolean {
+export function wantsDemoWorld(
+  config: Pick<BootSettings, 'databaseUrl' | 'testMode' | 'production'>,
+): boolean {
   return !config.databaseUrl && !config.testMode && !config.production;
 }
 

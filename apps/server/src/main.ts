@@ -1,18 +1,18 @@
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { bootSettings } from './boot-settings.js';
 import { isFreshPgliteFolder, setUpDemoWorldApart, wantsDemoWorld } from './demo-setup.js';
 
 /**
- * Reads config; on a newcomer's fresh embedded database, has a child process migrate it and
- * create the demo world first; then loads and runs the server (`serve.ts`). The server's
- * modules are loaded only after the child has exited, so the two processes' memory does not
- * add up (docs/decisions/0007-embedded-database-memory.md).
+ * Reads the boot settings; on a newcomer's fresh embedded database, has a child process
+ * migrate it and create the demo world first; then loads the config and runs the server
+ * (`serve.ts`). Config and server are loaded only after the child has exited, so this process
+ * holds little while the child works (docs/decisions/0007-embedded-database-memory.md).
  */
 async function main() {
-  const config = loadConfig();
-  const pgliteDir = path.join(config.dataDir, 'pglite');
+  const boot = bootSettings();
+  const pgliteDir = path.join(boot.dataDir, 'pglite');
   const setUp =
-    wantsDemoWorld(config) && isFreshPgliteFolder(pgliteDir)
+    wantsDemoWorld(boot) && isFreshPgliteFolder(pgliteDir)
       ? await setUpDemoWorldApart(pgliteDir)
       : null;
   if (setUp) {
@@ -20,8 +20,11 @@ async function main() {
       `Demo world set up in a separate process (its peak ${setUp.peakMb} MB; this one ${setUp.serverMb} MB meanwhile).`,
     );
   }
-  const { serve } = await import('./serve.js');
-  await serve(config, setUp?.world ?? null);
+  const [{ loadConfig }, { serve }] = await Promise.all([
+    import('./config.js'),
+    import('./serve.js'),
+  ]);
+  await serve(loadConfig(), setUp?.world ?? null);
 }
 
 main().catch((err: unknown) => {
