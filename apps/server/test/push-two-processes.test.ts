@@ -89,7 +89,7 @@ async function streamOn(url: string, player: Player) {
   const s = await openSse(`${url}/events`, { cookie: player.cookie });
   streams.push(s);
   expect(s.status).toBe(200);
-  await s.until((b) => b.length >= 2);
+  await s.until((b) => b.some((x) => x.id !== undefined));
   return s;
 }
 
