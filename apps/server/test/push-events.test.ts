@@ -298,6 +298,9 @@ describe('GET /events', () => {
     await Promise.all([startId(s), startId(t)]);
     await s.until((b) => b.some((x) => x.comments.includes('hb')));
     expect(ctx.app.deps.events.streams).toBeGreaterThanOrEqual(2);
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    const open = /^aleph_push_streams (\d+)$/m.exec(metrics.body);
+    expect(Number(open?.[1])).toBe(ctx.app.deps.events.streams);
     // Revoked behind the hub's back (no notification): the batched session check finds it.
     await ctx.database.db.execute(
       sql`update sessions set revoked_at = ${ctx.clock.now()} where user_id = ${q.profileId}`,

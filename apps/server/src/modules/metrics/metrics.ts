@@ -32,10 +32,22 @@ export interface AppMetrics {
   close(): void;
 }
 
-export function createAppMetrics(database: Database, onDbError: (err: Error) => void): AppMetrics {
+export function createAppMetrics(
+  database: Database,
+  onDbError: (err: Error) => void,
+  openStreams: () => number = () => 0,
+): AppMetrics {
   const proc = processMetrics();
   const registry = new Registry();
   const registers = [registry];
+  new Gauge({
+    name: 'aleph_push_streams',
+    help: 'Push streams (GET /events) open in this process.',
+    registers,
+    collect() {
+      this.set(openStreams());
+    },
+  });
   const httpRequests = new Counter({
     name: 'aleph_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code.',

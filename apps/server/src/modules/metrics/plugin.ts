@@ -14,11 +14,14 @@ declare module 'fastify' {
  * registered, so that its hooks see every route (a plugin would encapsulate them).
  */
 export async function registerObservability(app: FastifyInstance) {
-  const metrics = createAppMetrics(app.deps.database, (err) =>
-    app.log.warn(
-      { db: { message: err.message, code: (err as { code?: string }).code } },
-      'database connection lost; the pool replaces it',
-    ),
+  const metrics = createAppMetrics(
+    app.deps.database,
+    (err) =>
+      app.log.warn(
+        { db: { message: err.message, code: (err as { code?: string }).code } },
+        'database connection lost; the pool replaces it',
+      ),
+    () => app.deps.events.streams,
   );
   app.decorate('metrics', metrics);
   app.deps.sessions.onQuery = (tokens) => metrics.sessionLookupBatch.observe(tokens);
