@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EVENT_REPLAY_MS } from '@aleph/contracts';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
@@ -99,6 +102,7 @@ describe('GET /events', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).toContain('application/json');
     expect(anonymous.body.code).toBe('UNAUTHORIZED');
+    expect(anonymous.headers.get('cache-control')).toBe('no-store');
 
     const { cookie } = await newPlayer();
     for (const bad of ['-1', 'abc', '1.5', '99999999999999999999']) {
@@ -315,11 +319,13 @@ describe('GET /events', () => {
     await s.ended;
   });
 
-  it('lets the server close with streams open', async () => {
+  it('is left alone by the web app fallback, and lets the server close with streams open', async () => {
     const { database, drop } = await openTestDatabase();
     const clock = new AdjustableClock({ now: () => TEST_EPOCH });
+    const webDist = mkdtempSync(path.join(tmpdir(), 'push-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
     const app = await buildApp({
-      config: testConfig(),
+      config: testConfig({ webDist }),
       database,
       clock,
       accountHooks: [grantStarter],
@@ -327,6 +333,16 @@ describe('GET /events', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const own = { app, database, clock, config: app.deps.config, close: async () => undefined };
+    // A page path falls back to the app; the stream's paths never do.
+    expect(await (await fetch(`${url}/lands/1`)).text()).toContain('<title>app</title>');
+    for (const [method, at] of [
+      ['HEAD', '/events'],
+      ['GET', '/events/other'],
+    ] as const) {
+      const res = await fetch(`${url}${at}`, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
     const p = await signedInPlayer(own as unknown as TestContext);
     const s = await openSse(`${url}/events`, { cookie: p.cookie });
     await s.until((b) => b.some((x) => x.id !== undefined));
@@ -336,5 +352,6 @@ describe('GET /events', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     await database.close();
     await drop();
+    rmSync(webDist, { recursive: true, force: true });
   });
 });

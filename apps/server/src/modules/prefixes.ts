@@ -1,8 +1,8 @@
-import { API_PREFIXES, HEALTH_PATH } from '@aleph/contracts';
+import { API_PREFIXES, EVENTS_PATH, HEALTH_PATH } from '@aleph/contracts';
 
 export { API_PREFIXES };
 
-const apiPaths = [...Object.values(API_PREFIXES), HEALTH_PATH, '/metrics', '/__test'];
+const apiPaths = [...Object.values(API_PREFIXES), HEALTH_PATH, EVENTS_PATH, '/metrics', '/__test'];
 
 /** True for paths the API owns; everything else may fall back to the SPA. */
 export function isApiPath(url: string): boolean {

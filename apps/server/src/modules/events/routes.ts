@@ -40,7 +40,9 @@ function finishEarly(res: ServerResponse) {
  */
 export async function eventRoutes(app: FastifyInstance) {
   requireSession(app);
-  app.get(EVENTS_PATH, { compress: false }, async (request, reply) => {
+  // Never compressed (a compressor holds bytes back), and no HEAD twin, which would hold a
+  // connection with nothing to send; unknown paths under it answer JSON 404 (isApiPath), not the SPA.
+  app.get(EVENTS_PATH, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const lastEventId = lastEventIdOf(request);
     const owner = authOf(request);
     // The headers the app's hooks set (security headers, request id) go out with the stream's.
