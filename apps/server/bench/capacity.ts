@@ -17,11 +17,82 @@ export const PER_PLAYER = {
 };
 export const PLAYER_RATE = Object.values(PER_PLAYER).reduce((a, b) => a + b, 0);
 
+/**
+ * What a finished mission makes the web app read again while its stream is open, on the
+ * dashboard (`apps/web/src/api/push-events.ts`: `mission.finished` invalidates the missions,
+ * dashboard, hero, residents, lands, profile and messages tags): the running missions, the
+ * dashboard stat, the heroes of the running-missions widget, the profile summary and the unread
+ * count (the other events of the same settlement, `hero.changed`, `land.changed`,
+ * `profile.changed` and `inbox.new`, invalidate tags already invalidated or write the cache
+ * directly).
+ */
+export const PUSH_REFETCHES: Array<[string, string]> = [
+  ['running', '/misaar/missions/status/running'],
+  ['dashboard', '/dashboard/stat'],
+  ['heroes', '/abtal/heroes'],
+  ['profile', '/athar/profile'],
+  ['unread', '/hatif/messages/countunread'],
+];
+
+/** One finished mission per player every 10 minutes. */
+const FINISHED_PER_SECOND = 1 / 600;
+
+/**
+ * One online player's requests per second with push on (no polling while the stream is open):
+ * a mission check and start every 10 minutes, the refetches of one finished mission every 10
+ * minutes, and a stream reconnect (with Last-Event-ID, answered by its replay and `resync`)
+ * every 30 minutes.
+ */
+export const PUSH_PER_PLAYER: Record<string, number> = {
+  ...Object.fromEntries(PUSH_REFETCHES.map(([kind]) => [kind, FINISHED_PER_SECOND])),
+  check: 1 / 600,
+  start: 1 / 600,
+  reconnect: 1 / 1800,
+};
+export const PUSH_PLAYER_RATE = Object.values(PUSH_PER_PLAYER).reduce((a, b) => a + b, 0);
+
+const checkBody = (players: readonly BenchPlayer[]) => (i: number) => {
+  const p = players[i % players.length]!;
+  return { missionType: 'SEARCHELEMENT', landid: p.landid, heroid: p.heroid, elemid: 1 };
+};
+
+/**
+ * The push mix for the open loop. A reconnect resumes from the player's event id as it was
+ * when the run began (`eventSeq`, by player index), so it is answered by a short replay.
+ */
+export function pushMix(
+  players: readonly BenchPlayer[],
+  eventSeq: readonly number[],
+): Array<[EndpointSpec, number]> {
+  const body = checkBody(players);
+  return [
+    ...PUSH_REFETCHES.map(([kind, path]): [EndpointSpec, number] => [
+      { name: kind, method: 'GET', path, auth: true },
+      PUSH_PER_PLAYER[kind]!,
+    ]),
+    [
+      { name: 'check', method: 'POST', path: '/misaar/mission/check', auth: true, body },
+      PUSH_PER_PLAYER.check!,
+    ],
+    [
+      { name: 'start', method: 'POST', path: '/misaar/mission/start', auth: true, body },
+      PUSH_PER_PLAYER.start!,
+    ],
+    [
+      {
+        name: 'reconnect',
+        method: 'GET',
+        path: (i) => `/events?lastEventId=${eventSeq[i % eventSeq.length] ?? 0}`,
+        auth: true,
+        until: 'event: resync',
+      },
+      PUSH_PER_PLAYER.reconnect!,
+    ],
+  ];
+}
+
 function mix(players: readonly BenchPlayer[]): Array<[EndpointSpec, number]> {
-  const body = (i: number) => {
-    const p = players[i % players.length]!;
-    return { missionType: 'SEARCHELEMENT', landid: p.landid, heroid: p.heroid, elemid: 1 };
-  };
+  const body = checkBody(players);
   return [
     [
       { name: 'dashboard', method: 'GET', path: '/dashboard/stat', auth: true },
@@ -74,6 +145,8 @@ export async function capacityBench(
   players: readonly BenchPlayer[],
   rates: readonly number[],
   seconds: number,
+  /** Another mix (the push mix) and its rate per player; the polling mix by default. */
+  options: { mix?: Array<[EndpointSpec, number]>; playerRate?: number; label?: string } = {},
 ): Promise<{
   steps: CapacityStep[];
   players: number;
@@ -83,14 +156,16 @@ export async function capacityBench(
 }> {
   const steps: CapacityStep[] = [];
   let sustained = 0;
-  const parts = mix(players);
+  const parts = options.mix ?? mix(players);
+  const playerRate = options.playerRate ?? PLAYER_RATE;
+  const label = options.label ?? 'capacity';
   // A warm-up, so the first step measures players who are online, not a server that has just
   // started: each player's first request finds their caches empty and settles the missions that
   // fell due while the world was seeded, and the first seconds after a start ran at p99 of
   // several seconds. Ten seconds let every signed-in player come by several times.
   await openLoop(
     url,
-    parts.map(([spec, weight]) => ({ spec, rate: (rates[0]! * weight) / PLAYER_RATE })),
+    parts.map(([spec, weight]) => ({ spec, rate: (rates[0]! * weight) / playerRate })),
     cookies,
     players.length,
     10,
@@ -98,7 +173,7 @@ export async function capacityBench(
   const run = async (rate: number, attempt: number): Promise<boolean> => {
     const results = await openLoop(
       url,
-      parts.map(([spec, weight]) => ({ spec, rate: (rate * weight) / PLAYER_RATE })),
+      parts.map(([spec, weight]) => ({ spec, rate: (rate * weight) / playerRate })),
       cookies,
       players.length,
       seconds,
@@ -113,7 +188,7 @@ export async function capacityBench(
       .join(', ');
     steps.push({ rate, attempt, achieved, p99, worstKindP99, errors, detail });
     console.info(
-      `[capacity] target ${rate} rps${attempt > 1 ? ' (again)' : ''}: achieved ${achieved} rps, p99 ${p99} ms (worst kind ${worstKindP99} ms), errors ${errors} (${detail})`,
+      `[${label}] target ${rate} rps${attempt > 1 ? ' (again)' : ''}: achieved ${achieved} rps, p99 ${p99} ms (worst kind ${worstKindP99} ms), errors ${errors} (${detail})`,
     );
     const held = p99 <= 100 && errors === 0 && achieved >= rate * 0.95;
     if (held) sustained = achieved;
@@ -130,7 +205,7 @@ export async function capacityBench(
   }
   return {
     steps,
-    players: Math.floor(sustained / PLAYER_RATE),
+    players: Math.floor(sustained / playerRate),
     sustainedRps: sustained,
     exhausted,
   };

@@ -13,6 +13,11 @@ export interface EndpointSpec {
   body?: (player: number) => unknown;
   /** Needs a session cookie. */
   auth: boolean;
+  /**
+   * A stream (open loop only): the answer counts as complete, and the connection is closed,
+   * once its body contains this text (a push reconnect: its replay's `resync`).
+   */
+  until?: string;
 }
 
 export interface EndpointResult {

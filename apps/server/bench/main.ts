@@ -11,6 +11,7 @@ import { benchPlayers } from './players.js';
 import { machine, writeReport, type BenchReport, type HttpPass } from './report.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { signIn, startBenchServer, type BenchServer } from './server-process.js';
+import { pushBench } from './push.js';
 import { settlementBench } from './settlement.js';
 import { webBench } from './web.js';
 
@@ -18,7 +19,11 @@ import { webBench } from './web.js';
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
  * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
- * --only=http|capacity|settle|web|first-start (or several, comma-separated) --write=true|false.
+ * --only=http|capacity|settle|web|first-start|push (or several, comma-separated) --write=true|false.
+ * The push part (PostgreSQL only): --push-streams=15000 --push-rate=5000 --push-seconds=10
+ * --push-players=60000,30000,15000 (the verification's sizes, the next tried if one does not hold)
+ * --push-processes=4 --push-verify-seconds=60 --push-pool=10 --push-parts=streams,capacity,verify.
+ * With --only, --write=true rewrites only the sections of the parts that ran (not with http).
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -36,6 +41,9 @@ const CAPACITY_PLAYERS = Number(args.get('capacity-players') ?? 1000);
 const only = args.get('only')?.split(',');
 const runs = (part: string) => !only || only.includes(part);
 const databaseUrl = process.env.DATABASE_URL;
+const CAPACITY_RATES = '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000,5500,6000';
+/** The push mix's rates: finer at the low end, where 60,000 players' 733 req/s lies. */
+const PUSH_RATES = '250,500,750,1000,1250,1500,2000,2500,3000,3500,4000,5000,6000';
 
 function print(label: string, rows: EndpointResult[], baseline: EndpointResult) {
   for (const r of rows) {
@@ -145,12 +153,7 @@ if (runs('http') || runs('capacity') || runs('web')) {
     if (runs('http'))
       report.http.push(await httpPass(databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)', primary));
     if (runs('capacity')) {
-      const rates = (
-        args.get('rates') ??
-        '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000,5500,6000'
-      )
-        .split(',')
-        .map(Number);
+      const rates = (args.get('rates') ?? CAPACITY_RATES).split(',').map(Number);
       const c = await capacityBench(
         primary.server.url,
         primary.cookies,
@@ -212,6 +215,39 @@ if (runs('settle')) {
   }
 }
 
+if (runs('push')) {
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl, poolSize: 4 });
+    await database.migrate();
+    const list = (name: string, fallback: string) =>
+      (args.get(name) ?? fallback).split(',').map((v) => v.trim());
+    report.push = await pushBench(database, databaseUrl, {
+      streams: Number(args.get('push-streams') ?? 15_000),
+      rate: Number(args.get('push-rate') ?? 5000),
+      seconds: Number(args.get('push-seconds') ?? 10),
+      verifyPlayers: list('push-players', '60000,30000,15000').map(Number),
+      processes: Number(args.get('push-processes') ?? 4),
+      verifySeconds: Number(args.get('push-verify-seconds') ?? 60),
+      poolSize: Number(args.get('push-pool') ?? 10),
+      rates: list('push-rates', PUSH_RATES).map(Number),
+      duration: DURATION,
+      only: list('push-parts', 'streams,capacity,verify') as Array<
+        'streams' | 'capacity' | 'verify'
+      >,
+    });
+    await database.close();
+  } else {
+    console.info(
+      '[push] skipped: the push part needs PostgreSQL (DATABASE_URL). PGlite serves one process, ' +
+        'and this part seeds missions and reads player_events while server processes run.',
+    );
+  }
+}
+
 if ((args.get('write') ?? (databaseUrl && !only ? 'true' : 'false')) === 'true') {
-  console.info(`[bench] figures written to ${writeReport(report, new Date())}`);
+  // A partial run (without the http part, whose tables open the file) rewrites only its sections.
+  const partial = only && !only.includes('http');
+  console.info(
+    `[bench] figures written to ${writeReport(report, new Date(), partial ? { only } : undefined)}`,
+  );
 }

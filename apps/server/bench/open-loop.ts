@@ -68,6 +68,8 @@ export async function openLoop(
     const stat = stats[kind]!;
     stat.sent++;
     const done = new Promise<void>((resolve) => {
+      // A stream closed by us once complete must not count as an error afterwards.
+      let closedByUs = false;
       const req = request(
         {
           host: target.hostname,
@@ -78,17 +80,41 @@ export async function openLoop(
           agent,
         },
         (res) => {
-          res.resume();
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
+          const status = res.statusCode ?? 0;
+          const finish = () => {
             stat.latencies.push(performance.now() - dueAt);
             if (status >= 500) stat.errors++;
             else if (status >= 300) stat.refused++;
+            resolve();
+          };
+          const until = spec.until;
+          if (!until || status !== 200) {
+            res.resume();
+            res.on('end', finish);
+            return;
+          }
+          // A stream never ends by itself: it is done when the awaited text has come.
+          let text = '';
+          let done = false;
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (done || !text.includes(until)) return;
+            done = true;
+            closedByUs = true;
+            finish();
+            req.destroy();
+          });
+          res.on('close', () => {
+            if (done) return;
+            done = true;
+            stat.errors++;
             resolve();
           });
         },
       );
       req.on('error', () => {
+        if (closedByUs) return;
         stat.errors++;
         resolve();
       });

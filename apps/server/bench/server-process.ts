@@ -35,6 +35,9 @@ export function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Math.round(kb / 1024);
 }
 
+/** The bench servers' COOKIE_SECRET: sessions minted in the database sign their cookies with it. */
+export const BENCH_COOKIE_SECRET = 'bench-cookie-secret-bench-cookie-secret-0123';
+
 /** Starts the built server (`npm run build` first) as its own process, as operators run it. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
@@ -46,7 +49,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_CLIENT: '1000000',
       LOGIN_RATE_PER_USERNAME: '1000000',
-      COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret-0123',
+      COOKIE_SECRET: BENCH_COOKIE_SECRET,
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'onchain',
       CHAIN_RPC_URL: 'http://127.0.0.1:9',

@@ -1,0 +1,372 @@
+import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { BROWSER_ACCEPT_ENCODING } from './http.js';
+
+/**
+ * A client process of the push bench (push.ts starts it, with an IPC channel): it holds many
+ * players' `GET /events` streams, each on its own connection (plain node:http, no pooling),
+ * opened in waves so the server's listen backlog is not overrun. It records every
+ * `mission.finished` with the moment it arrived (this machine's wall clock, as the database's
+ * `created_at`), and on `load` it also plays the players' requests with push on: the refetches
+ * each finished mission causes, on a keep-alive agent as a browser would send them, a mission
+ * check and start at a fixed rate, and stream reconnects with Last-Event-ID.
+ */
+
+export interface PushClientPlayer {
+  id: number;
+  cookie: string;
+  landid: number;
+  heroid: number;
+}
+
+export type PushClientCommand =
+  | { type: 'open'; url: string; localAddress?: string; players: PushClientPlayer[]; wave: number }
+  | {
+      type: 'load';
+      seconds: number;
+      /** Requests sent per finished mission, as [kind, path]. */
+      refetches: Array<[string, string]>;
+      /** Per player and second. */
+      checkRate: number;
+      startRate: number;
+      reconnectRate: number;
+    }
+  | { type: 'collect' }
+  | { type: 'close' };
+
+export interface RequestStats {
+  latencies: number[];
+  errors: number;
+  /** 300-499 answers (a start of a busy hero is answered 409). */
+  refused: number;
+}
+
+export interface PushClientResults {
+  /** Flat: [profileId, seq, missionId, receivedAtMs, replayed (0|1)] per mission.finished. */
+  finished: number[];
+  events: number;
+  heartbeats: number;
+  /** Events whose id was not above the stream's last one (sent twice, or out of order). */
+  repeated: number;
+  /** Streams the server ended or that failed while open (not closed by this client). */
+  drops: number;
+  open: number;
+  requests: Record<string, RequestStats>;
+  reconnects: { latencies: number[]; failed: number; incomplete: number };
+  /** This process's CPU time (user + system) during the load, in ms. */
+  cpuMs: number;
+}
+
+export type PushClientReply =
+  | { type: 'opened'; ok: number; failed: number; statuses: Record<string, number>; ms: number }
+  | { type: 'loaded' }
+  | { type: 'results'; results: PushClientResults }
+  | { type: 'error'; message: string };
+
+interface Stream {
+  p: PushClientPlayer;
+  req: ClientRequest | null;
+  res: IncomingMessage | null;
+  lastSeq: number;
+  buf: string;
+  /** Between a reconnect and its `resync`: the events are the replay of what was missed. */
+  replaying: boolean;
+  onResync: ((complete: boolean) => void) | null;
+}
+
+let target = new URL('http://127.0.0.1');
+let localAddress: string | undefined;
+const streams: Stream[] = [];
+const finished: number[] = [];
+let events = 0;
+let heartbeats = 0;
+let repeated = 0;
+let drops = 0;
+let closing = false;
+let refetches: Array<[string, string]> = [];
+const requests: Record<string, RequestStats> = {};
+const reconnects = { latencies: [] as number[], failed: 0, incomplete: 0 };
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+let cpuAtLoad = process.cpuUsage();
+
+const reply = (message: PushClientReply) => process.send?.(message);
+const stat = (kind: string) => (requests[kind] ??= { latencies: [], errors: 0, refused: 0 });
+
+function send(
+  kind: string,
+  p: PushClientPlayer,
+  method: 'GET' | 'POST',
+  path: string,
+  dueAt: number,
+  body?: unknown,
+) {
+  const s = stat(kind);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = {
+    cookie: p.cookie,
+    'accept-encoding': BROWSER_ACCEPT_ENCODING,
+  };
+  if (text) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(text));
+  }
+  const req = request(
+    { host: target.hostname, port: target.port, method, path, headers, agent, localAddress },
+    (res) => {
+      res.resume();
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        s.latencies.push(Date.now() - dueAt);
+        if (status >= 500) s.errors++;
+        else if (status >= 300) s.refused++;
+      });
+    },
+  );
+  req.on('error', () => s.errors++);
+  if (text) req.write(text);
+  req.end();
+}
+
+function onFrame(s: Stream, frame: string) {
+  if (frame.startsWith(':')) {
+    heartbeats++;
+    return;
+  }
+  let id: string | undefined;
+  let event: string | undefined;
+  let data = '';
+  for (const line of frame.split('\n')) {
+    const colon = line.indexOf(': ');
+    if (colon < 0) continue;
+    const field = line.slice(0, colon);
+    const value = line.slice(colon + 2);
+    if (field === 'id') id = value;
+    else if (field === 'event') event = value;
+    else if (field === 'data') data = value;
+  }
+  if (event === undefined) {
+    // `id: <seq>` alone: the player's current id on a fresh stream.
+    if (id !== undefined) s.lastSeq = Number(id);
+    return;
+  }
+  if (event === 'resync') {
+    if (id !== undefined) s.lastSeq = Math.max(s.lastSeq, Number(id));
+    const complete = (JSON.parse(data) as { complete: boolean }).complete;
+    s.replaying = false;
+    s.onResync?.(complete);
+    s.onResync = null;
+    return;
+  }
+  events++;
+  const seq = Number(id);
+  if (!(seq > s.lastSeq)) repeated++;
+  else s.lastSeq = seq;
+  if (event !== 'mission.finished') return;
+  const now = Date.now();
+  const missionId = (JSON.parse(data) as { missionId: number }).missionId;
+  finished.push(s.p.id, seq, missionId, now, s.replaying ? 1 : 0);
+  for (const [kind, path] of refetches) send(kind, s.p, 'GET', path, now);
+}
+
+/** Opens one stream; resolves with the answer's status (0: no answer). */
+function connect(s: Stream, lastEventId: number | null): Promise<number> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = { cookie: s.p.cookie, accept: 'text/event-stream' };
+    if (lastEventId !== null) headers['last-event-id'] = String(lastEventId);
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: '/events',
+        headers,
+        agent: false,
+        localAddress,
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          return;
+        }
+        s.res = res;
+        s.buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (s.res !== res) return;
+          s.buf += chunk;
+          let end: number;
+          while ((end = s.buf.indexOf('\n\n')) >= 0) {
+            const frame = s.buf.slice(0, end);
+            s.buf = s.buf.slice(end + 2);
+            onFrame(s, frame);
+          }
+        });
+        res.on('close', () => {
+          if (s.res === res && !closing) {
+            drops++;
+            s.res = null;
+          }
+        });
+        resolve(200);
+      },
+    );
+    s.req = req;
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+async function open(players: PushClientPlayer[], wave: number) {
+  const started = Date.now();
+  const statuses: Record<string, number> = {};
+  let ok = 0;
+  for (let i = 0; i < players.length; i += wave) {
+    const batch = players.slice(i, i + wave).map((p): Stream => ({
+      p,
+      req: null,
+      res: null,
+      lastSeq: 0,
+      buf: '',
+      replaying: false,
+      onResync: null,
+    }));
+    streams.push(...batch);
+    const answers = await Promise.all(batch.map((s) => connect(s, null)));
+    for (const status of answers) {
+      if (status === 200) ok++;
+      else statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  }
+  reply({ type: 'opened', ok, failed: players.length - ok, statuses, ms: Date.now() - started });
+}
+
+async function reconnect(s: Stream) {
+  const started = Date.now();
+  const old = s.res;
+  s.res = null;
+  old?.destroy();
+  s.req?.destroy();
+  s.replaying = true;
+  const resynced = new Promise<boolean | null>((resolve) => {
+    s.onResync = resolve;
+    setTimeout(() => resolve(null), 10_000).unref();
+  });
+  const status = await connect(s, s.lastSeq);
+  if (status !== 200) {
+    s.replaying = false;
+    reconnects.failed++;
+    return;
+  }
+  const complete = await resynced;
+  if (complete === null) reconnects.failed++;
+  else {
+    reconnects.latencies.push(Date.now() - started);
+    if (!complete) reconnects.incomplete++;
+  }
+}
+
+/** Evenly spaced requests for `seconds`: checks, starts and reconnects of this client's players. */
+async function load(cmd: Extract<PushClientCommand, { type: 'load' }>) {
+  refetches = cmd.refetches;
+  cpuAtLoad = process.cpuUsage();
+  reply({ type: 'loaded' });
+  const n = streams.length;
+  const kinds = [
+    {
+      rate: cmd.checkRate * n,
+      next: 0,
+      sent: 0,
+      run: (i: number, due: number) => {
+        const p = streams[i % n]!.p;
+        send('check', p, 'POST', '/misaar/mission/check', due, {
+          missionType: 'SEARCHELEMENT',
+          landid: p.landid,
+          heroid: p.heroid,
+          elemid: 1,
+        });
+      },
+    },
+    {
+      rate: cmd.startRate * n,
+      next: 0,
+      sent: 0,
+      run: (i: number, due: number) => {
+        const p = streams[(i * 7919) % n]!.p;
+        send('start', p, 'POST', '/misaar/mission/start', due, {
+          missionType: 'SEARCHELEMENT',
+          landid: p.landid,
+          heroid: p.heroid,
+          elemid: 1,
+        });
+      },
+    },
+    {
+      rate: cmd.reconnectRate * n,
+      next: 0,
+      sent: 0,
+      run: (i: number) => {
+        void reconnect(streams[(i * 104729) % n]!);
+      },
+    },
+  ];
+  const start = Date.now();
+  const end = start + cmd.seconds * 1000;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = Math.min(Date.now(), end);
+      for (const k of kinds) {
+        const due = Math.floor(((now - start) / 1000) * k.rate);
+        while (k.sent < due) {
+          k.run(k.sent, start + (k.sent * 1000) / k.rate);
+          k.sent++;
+        }
+      }
+      if (now >= end) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+}
+
+function collect() {
+  const cpu = process.cpuUsage(cpuAtLoad);
+  refetches = [];
+  reply({
+    type: 'results',
+    results: {
+      finished: [...finished],
+      events,
+      heartbeats,
+      repeated,
+      drops,
+      open: streams.filter((s) => s.res !== null).length,
+      requests,
+      reconnects,
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    },
+  });
+}
+
+process.on('message', (cmd: PushClientCommand) => {
+  const run = async () => {
+    switch (cmd.type) {
+      case 'open':
+        target = new URL(cmd.url);
+        localAddress = cmd.localAddress;
+        await open(cmd.players, cmd.wave);
+        return;
+      case 'load':
+        await load(cmd);
+        return;
+      case 'collect':
+        collect();
+        return;
+      case 'close':
+        closing = true;
+        for (const s of streams) s.req?.destroy();
+        agent.destroy();
+        process.disconnect();
+        return;
+    }
+  };
+  run().catch((err: unknown) => reply({ type: 'error', message: String(err) }));
+});
