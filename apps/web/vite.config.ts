@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { API_PREFIXES, EVENTS_PATH, HEALTH_PATH } from '../../packages/contracts/src/prefixes.js';
 
@@ -14,6 +14,8 @@ export default defineConfig({
     // Workspace packages export their TypeScript sources under the 'source' condition.
     conditions: ['source', ...defaultClientConditions],
   },
+  // The build's prerender of /login (scripts/prerender.mjs) renders the app in Node.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
+import { installApi } from './api-slot';
 import { createReauthBaseQuery, createSessionRefresher, type ReauthOptions } from './base-query';
 import { sessionLost } from './session-lost';
 
@@ -29,6 +30,9 @@ export const api = createApi({
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
+
+// Into the store's slot: the first module that fetches brings RTK Query along (api-slot.ts).
+installApi(api.reducer, api.middleware, setupListeners);
 
 /** The same refresh for the push stream, which is no request (docs/architecture.md, Web). */
 export const refreshSession = createSessionRefresher(reauth);

@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { action } from '../lib/action';
 
 /** The refresh-on-401 base query gave up: the session is gone. The auth slice signs out on it. */
-export const sessionLost = createAction('api/sessionLost');
+export const sessionLost = action('api/sessionLost');

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 import { sessionLost } from '../api/session-lost';
+import { action } from '../lib/action';
 
 /**
  * Session state (docs/screens.md, Session). `version` is its version marker: '' without a
@@ -16,49 +17,41 @@ export interface AuthState {
 
 const initialState: AuthState = { version: '', checked: false, justLoggedOut: false };
 
-const stamped = <T>(payload: T) => ({ payload: { ...payload, at: new Date().toISOString() } });
+const now = () => new Date().toISOString();
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    sessionChecked: {
-      reducer(state, action: PayloadAction<{ session: boolean; at: string }>) {
-        state.checked = true;
-        state.version = action.payload.session ? action.payload.at : '';
-      },
-      prepare: (session: boolean) => stamped({ session }),
-    },
-    signedIn: {
-      reducer(state, action: PayloadAction<{ at: string }>) {
-        state.checked = true;
-        state.version = action.payload.at;
-        state.justLoggedOut = false;
-      },
-      prepare: () => stamped({}),
-    },
-    /** The logout trigger: resets the marker. */
-    signedOut(state, action: PayloadAction<{ justLoggedOut?: boolean } | undefined>) {
-      state.checked = true;
-      state.version = '';
-      state.justLoggedOut = action.payload?.justLoggedOut ?? false;
-    },
-    logoutAcknowledged(state) {
-      state.justLoggedOut = false;
-    },
-  },
-  extraReducers: (builder) => {
-    // The API lost the session (its refresh failed): signed out, not by the player's logout.
-    builder.addCase(sessionLost, (state) => {
-      state.checked = true;
-      state.version = '';
-      state.justLoggedOut = false;
-    });
-  },
-});
+export const sessionChecked = action('auth/sessionChecked', (session: boolean) => ({
+  session,
+  at: now(),
+}));
+export const signedIn = action('auth/signedIn', () => ({ at: now() }));
+/** The logout trigger: resets the marker. */
+export const signedOut = action(
+  'auth/signedOut',
+  (options?: { justLoggedOut?: boolean }) => options,
+);
+export const logoutAcknowledged = action('auth/logoutAcknowledged');
 
-export const { sessionChecked, signedIn, signedOut, logoutAcknowledged } = authSlice.actions;
-export const authReducer = authSlice.reducer;
+/**
+ * A plain reducer rather than a Redux Toolkit slice: every page loads it, and the login page
+ * loads no Redux Toolkit (docs/architecture.md, Web).
+ */
+export function authReducer(state: AuthState = initialState, a: UnknownAction): AuthState {
+  if (sessionChecked.match(a))
+    return { ...state, checked: true, version: a.payload.session ? a.payload.at : '' };
+  if (signedIn.match(a))
+    return { ...state, checked: true, version: a.payload.at, justLoggedOut: false };
+  if (signedOut.match(a))
+    return {
+      ...state,
+      checked: true,
+      version: '',
+      justLoggedOut: a.payload?.justLoggedOut ?? false,
+    };
+  if (logoutAcknowledged.match(a)) return { ...state, justLoggedOut: false };
+  // The API lost the session (its refresh failed): signed out, not by the player's logout.
+  if (sessionLost.match(a)) return { ...state, checked: true, version: '', justLoggedOut: false };
+  return state;
+}
 
 type WithAuth = { auth: AuthState };
 export const selectSessionVersion = (state: WithAuth) => state.auth.version;

@@ -46,6 +46,7 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => Compo
         <Screen />
       </Suspense>
     ),
-    preload: () => void fetchScreen(),
+    /** Starts the download; settles once the screen can render without suspending. */
+    preload: fetchScreen,
   };
 }

@@ -1,25 +1,35 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { setupListeners } from '@reduxjs/toolkit/query/react';
-import { AppRouter } from './app-router';
-import { AppProviders } from './providers';
+import { AppRoot } from './app-root';
+import { preloadLoginScreen } from './routes';
 import { checkSession } from './session';
 import { createAppStore } from './store';
 
 const store = createAppStore();
-setupListeners(store.dispatch);
-void store.dispatch(checkSession());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <BrowserRouter>
-        <AppRouter />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// The build prerenders /login into a page of its own, which the server sends for /login only
+// (docs/architecture.md, Web). That page is hydrated: React adopts the card already on screen,
+// with what was typed into it, once the screen's code is here, so it never suspends half-way;
+// and the session check's answer waits for the hydration to finish (a signed-in player then
+// moves on, as after a login). Any other page is rendered afresh behind a loader.
+if (container.dataset.prerendered === window.location.pathname) {
+  let hydrated = () => {};
+  void store.dispatch(checkSession(new Promise<void>((resolve) => (hydrated = resolve))));
+  void preloadLoginScreen().then(() => {
+    // A transition: the hydration yields to the browser every few milliseconds, so a phone
+    // is never blocked for long while it runs.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <AppRoot store={store} router={BrowserRouter} assumeSignedOut onMounted={hydrated} />,
+      );
+    });
+  });
+} else {
+  void store.dispatch(checkSession());
+  createRoot(container).render(<AppRoot store={store} router={BrowserRouter} />);
+}

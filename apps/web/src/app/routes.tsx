@@ -16,6 +16,12 @@ const restorePasswordScreen = lazyScreen(
   (m) => m.RestorePasswordScreen,
 );
 
+/**
+ * The login screen's download, started at once when the page came prerendered (main.tsx): the
+ * page is hydrated with the screen in hand, so it never suspends on its way.
+ */
+export const preloadLoginScreen = loginScreen.preload;
+
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazyScreen(load, pick).element;
 

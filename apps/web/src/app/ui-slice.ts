@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { action } from '../lib/action';
 
 /** Client-side UI state (docs/screens.md). The list of modes is open. */
 export interface UiState {
@@ -8,21 +9,14 @@ export interface UiState {
 
 const initialState: UiState = { mode: 'main', selectedId: null };
 
-const uiSlice = createSlice({
-  name: 'ui',
-  initialState,
-  reducers: {
-    /** Choosing a mode sets the mode and clears the selected object. */
-    selectMode(state, action: PayloadAction<string>) {
-      state.mode = action.payload;
-      state.selectedId = null;
-    },
-    /** Choosing an object sets only selectedId. */
-    selectObject(state, action: PayloadAction<string | number | null>) {
-      state.selectedId = action.payload;
-    },
-  },
-});
+/** Choosing a mode sets the mode and clears the selected object. */
+export const selectMode = action('ui/selectMode', (mode: string) => mode);
+/** Choosing an object sets only selectedId. */
+export const selectObject = action('ui/selectObject', (id: string | number | null) => id);
 
-export const { selectMode, selectObject } = uiSlice.actions;
-export const uiReducer = uiSlice.reducer;
+/** A plain reducer, as the auth state's (auth-slice.ts): every page loads it. */
+export function uiReducer(state: UiState = initialState, a: UnknownAction): UiState {
+  if (selectMode.match(a)) return { mode: a.payload, selectedId: null };
+  if (selectObject.match(a)) return { ...state, selectedId: a.payload };
+  return state;
+}

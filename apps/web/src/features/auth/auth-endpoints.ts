@@ -1,28 +1,9 @@
-import type {
-  CheckLoginResponse,
-  LoginBody,
-  NonceResponse,
-  Ok,
-  RegisterBody,
-} from '@aleph/contracts';
+import type { CheckLoginResponse, NonceResponse, Ok, RegisterBody } from '@aleph/contracts';
 import { api } from '../../api/api';
-import { signedIn, signedOut } from '../../app/auth-slice';
+import { signedOut } from '../../app/auth-slice';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<Ok, LoginBody>({
-      query: (body) => ({ url: '/abwab/login', method: 'POST', body }),
-      invalidatesTags: ['user'],
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          // A fresh version marker: the signed-in route table takes over and re-reads data.
-          dispatch(signedIn());
-        } catch {
-          // The login screen logs the failure (docs/screens.md: nothing is shown to the player).
-        }
-      },
-    }),
     logout: build.mutation<Ok, void>({
       query: () => ({ url: '/abwab/logout', method: 'POST' }),
       invalidatesTags: ['user'],
@@ -51,10 +32,5 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLoginMutation,
-  useLogoutMutation,
-  useRegisterMutation,
-  useCheckLoginQuery,
-  useLazyGetNonceQuery,
-} = authApi;
+export const { useLogoutMutation, useRegisterMutation, useCheckLoginQuery, useLazyGetNonceQuery } =
+  authApi;

@@ -5,24 +5,42 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { postLogin } from '../../api/session-requests';
+import { signedIn } from '../../app/auth-slice';
+import { useAppDispatch } from '../../app/hooks';
 import { AuthCard } from './auth-card';
-import { useLoginMutation } from './auth-endpoints';
 import { FormField } from './form-field';
 import { PasswordField } from './password-field';
 
-/** docs/screens.md (Login): no client-side validation; a failure is logged, not shown. */
+/** The value of a prerendered input, if the page came prerendered and the player typed into it. */
+function typedBefore(id: string): string {
+  if (typeof document === 'undefined') return '';
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : '';
+}
+
+/**
+ * docs/screens.md (Login): no client-side validation; a failure is logged, not shown. The
+ * request is a plain one: the login page loads no RTK Query (docs/architecture.md, Web).
+ */
 export function LoginScreen() {
-  const [login, { isLoading }] = useLoginMutation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
+  // The build prerenders this screen (docs/architecture.md, Web): what was typed into it before
+  // the page was hydrated is still in the inputs, and is where the state starts.
+  const [username, setUsername] = useState(() => typedBefore('login-username'));
+  const [password, setPassword] = useState(() => typedBefore('login-password'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setLoading(true);
     try {
-      // On success the signed-in route table takes over (see auth-endpoints).
-      await login({ username, password }).unwrap();
+      await postLogin({ username, password });
+      // A fresh version marker: the signed-in route table takes over and reads its data.
+      dispatch(signedIn());
     } catch (error) {
       console.error('Login failed', error);
+      setLoading(false);
     }
   };
 
