@@ -7,13 +7,24 @@ import { isApiPath } from '../modules/prefixes.js';
 import { sendError } from './error-handler.js';
 
 /**
+ * Pages the web build prerenders (apps/web/scripts/prerender.mjs): index.html with a screen
+ * already in it, sent for that path only. Every other route gets the empty index.html, so a
+ * signed-in player opening /lands never sees the login card (docs/architecture.md, Web).
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/login': 'login.html' };
+
+/**
  * Serves the built web app and answers unknown non-API GETs with index.html, so that
- * client-side routes such as /lands/12 survive a reload. Hashed assets are cached for a year.
+ * client-side routes such as /lands/12 survive a reload; /login gets its prerendered page when
+ * the build wrote one. Hashed assets are cached for a year.
  * The build writes brotli and gzip copies beside the files (apps/web/scripts/compress-dist.mjs);
  * they are sent by Accept-Encoding, with Vary, and no file is compressed per request.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   const hasSpa = existsSync(path.join(webDist, 'index.html'));
+  const prerendered = new Map(
+    Object.entries(PRERENDERED_PAGES).filter(([, file]) => existsSync(path.join(webDist, file))),
+  );
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -35,7 +46,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       !path.extname(request.url.split('?')[0] ?? '')
     ) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(prerendered.get(request.url.split('?')[0] ?? '') ?? 'index.html');
     }
     return sendError(
       reply,
