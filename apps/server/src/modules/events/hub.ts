@@ -107,15 +107,15 @@ export class EventHub {
 
   /**
    * Takes over a response whose head was written: `retry`, then the replay of the events after
-   * `lastEventId` and `resync`, or without one the current id (a comment-free `id:` line sets
-   * the client's Last-Event-ID without an event), then live events.
+   * `lastEventId` and `resync`, or without one the current id (a lone `id:` line sets the
+   * client's Last-Event-ID without an event), then live events.
    */
   async open(res: ServerResponse, owner: StreamOwner, lastEventId: number | null): Promise<void> {
     const stream: Stream = {
       profileId: owner.userId,
       sessionId: owner.sessionId,
       res,
-      lastSeq: lastEventId ?? 0,
+      lastSeq: 0,
       held: [],
     };
     // Listed before the replay is read, so nothing committed in between is lost; the ids
@@ -149,11 +149,14 @@ export class EventHub {
       if (lastEventId === null) {
         this.write(stream, `id: ${seq}\n\n`);
       } else {
-        // Complete when every id after the client's is still kept (ids have no gaps).
-        const complete = lastEventId <= seq && events.length === seq - lastEventId;
-        if (complete && events.length <= this.replayLimit)
-          for (const [s, t, d] of events) this.write(stream, frame(Number(s), t, d));
-        this.write(stream, resyncFrame(complete && events.length <= this.replayLimit, seq));
+        // Complete when every id after the client's is still kept (ids have no gaps) and not
+        // too many; otherwise nothing is replayed and the client refetches.
+        const complete =
+          lastEventId <= seq &&
+          events.length === seq - lastEventId &&
+          events.length <= this.replayLimit;
+        if (complete) for (const [s, t, d] of events) this.write(stream, frame(Number(s), t, d));
+        this.write(stream, resyncFrame(complete, seq));
       }
       const held = stream.held ?? [];
       stream.held = null;
