@@ -33,6 +33,14 @@ function finishEarly(res: ServerResponse) {
     if (listener.name === 'onResFinished') (listener as () => void)();
 }
 
+/** The app's headers an event stream keeps (docs/operations.md, "Push streams"). */
+const STREAM_HEADERS = [
+  'x-content-type-options',
+  'strict-transport-security',
+  'cross-origin-resource-policy',
+  'x-request-id',
+] as const;
+
 /**
  * `GET /events`: the signed-in player's Server-Sent Events stream (docs/api.md, "Push"). The
  * session is checked as for every player route (401 without one), but nothing is settled
@@ -45,10 +53,15 @@ export async function eventRoutes(app: FastifyInstance) {
   app.get(EVENTS_PATH, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const lastEventId = lastEventIdOf(request);
     const owner = authOf(request);
-    // The headers the app's hooks set (security headers, request id) go out with the stream's.
+    // Of the headers the app's hooks set, only those that mean something for an event stream:
+    // Node keeps a response's header block for as long as the response lives, and the page
+    // policies (CSP and the like, about 1.5 KB) would cost that much per open stream.
+    const set = reply.getHeaders();
     const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders()))
+    for (const name of STREAM_HEADERS) {
+      const value = set[name];
       if (value !== undefined) headers[name] = value;
+    }
     Object.assign(headers, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
