@@ -11,6 +11,7 @@ import { AdjustableClock } from '../src/lib/clock.js';
 import { purgeOldEvents } from '../src/modules/game/events.js';
 import { announce } from '../src/modules/messages/announce.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
+import { setProfileLevel } from '../src/modules/world/grants.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import {
   openTestDatabase,
@@ -178,6 +179,16 @@ describe('GET /events', () => {
     expect(named(s, 'inbox.new').at(-1)!.data).toEqual({
       unread: (unread.body as { unreadMessages: number }).unreadMessages,
     });
+    s.close();
+  });
+
+  it('tells the player of a level an operator set (admin level)', async () => {
+    const p = await newPlayer();
+    const s = await stream(p.cookie);
+    await startId(s);
+    await setProfileLevel(ctx.database.db, p.profileId, 4);
+    await s.until(() => named(s, 'profile.changed').some((e) => e.data.level === 4));
+    expect(named(s, 'profile.changed').at(-1)!.data).toMatchObject({ level: 4 });
     s.close();
   });
 

@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { changeProfile } from '../game/balances.js';
 import { ChangeBook, type Cause } from '../game/change-book.js';
+import { PlayerEvents, writeEvents } from '../game/events.js';
 import { lockProfile } from '../market/store.js';
 import { loadLand } from '../game/state.js';
 
@@ -73,11 +74,27 @@ export async function grantToLand(
 export async function setProfileLevel(db: Db, profileId: number, level: number): Promise<string[]> {
   if (!Number.isInteger(level) || level < 0 || level > 10)
     throw badRequest('BAD_LEVEL', 'Level must be 0 to 10.', 'level');
-  const updated = await db
-    .update(profiles)
-    .set({ level })
-    .where(eq(profiles.id, profileId))
-    .returning({ id: profiles.id });
-  if (updated.length === 0) throw notFound('Profile not found');
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({ level })
+      .where(eq(profiles.id, profileId))
+      .returning({
+        gold: profiles.gold,
+        platinum: profiles.platinum,
+        xp: profiles.xp,
+        level: profiles.level,
+      });
+    if (!updated) throw notFound('Profile not found');
+    // The player's open pages hear of the new level (docs/api.md, "Push").
+    const events = new PlayerEvents();
+    events.profileChanged(profileId, {
+      gold: Number(updated.gold),
+      platinum: Number(updated.platinum),
+      xp: Number(updated.xp),
+      level: updated.level,
+    });
+    await writeEvents(tx, events, new Date());
+  });
   return featuresFor(level);
 }
