@@ -14,12 +14,14 @@ import { signIn, startBenchServer, type BenchServer } from './server-process.js'
 import { pushBench } from './push.js';
 import { settlementBench } from './settlement.js';
 import { webBench } from './web.js';
+import { lighthouseBench } from './lighthouse.js';
 
 /**
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
  * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
- * --only=http|capacity|settle|web|first-start|push (or several, comma-separated) --write=true|false.
+ * --only=http|capacity|settle|web|lighthouse|first-start|push (or several, comma-separated) --write=true|false.
+ * The lighthouse part: --lighthouse-runs=3 (each form factor; every figure is the median).
  * The push part (PostgreSQL only): --push-streams=15000 --push-rate=5000 --push-seconds=10
  * --push-players=60000,30000,15000 (the verification's sizes, the next tried if one does not hold)
  * --push-processes=4 --push-verify-seconds=60 --push-pool=10 --push-parts=streams,capacity,verify.
@@ -184,6 +186,10 @@ if (runs('http') || runs('capacity') || runs('web')) {
       await stopWorld(embedded);
     }
   }
+}
+
+if (runs('lighthouse')) {
+  report.lighthouse = await lighthouseBench(Number(args.get('lighthouse-runs') ?? 3));
 }
 
 if (runs('first-start')) {
