@@ -187,7 +187,9 @@ describe('GET /events', () => {
     const s = await stream(p.cookie);
     await startId(s);
     await setProfileLevel(ctx.database.db, p.profileId, 4);
-    await s.until(() => named(s, 'profile.changed').some((e) => e.data.level === 4));
+    await s.until(() =>
+      named(s, 'profile.changed').some((e) => (e.data as { level: number }).level === 4),
+    );
     expect(named(s, 'profile.changed').at(-1)!.data).toMatchObject({ level: 4 });
     s.close();
   });
