@@ -211,9 +211,9 @@ for (const ep of ENDPOINTS)
   Object.defineProperty(ep, fc.toStringMethod, { value: () => nameOf(ep), enumerable: false });
 
 /**
- * Routes the tests leave alone: the test clock moves time for every player at once; and the push stream: a signed-in request to it opens a stream that does not
- * end, so its refusals (no session: 401, a bad `lastEventId`: 400 naming it) are tested in
- * push-events.test.ts instead.
+ * Routes the tests leave alone: the test clock moves time for every player at once; a
+ * signed-in request to the push stream opens a stream that does not end, so its refusals (no
+ * session: 401, a bad `lastEventId`: 400 naming it) are tested in push-events.test.ts instead.
  */
 export const NOT_FUZZED = ['GET /__test/clock', 'POST /__test/clock', 'GET /events'];
 
