@@ -81,7 +81,11 @@ describe('the prerendered login page', () => {
         document.querySelector('h1');
     });
     await page.locator('#login-username').fill('typed_before_hydration');
+    // Until the code runs the button is disabled: an early click or Enter cannot submit the
+    // form natively (a reload that would drop what was typed).
+    expect(await page.getByRole('button', { name: 'LOG IN' }).isDisabled()).toBe(true);
     release();
+    await expect.poll(() => page.getByRole('button', { name: 'LOG IN' }).isEnabled()).toBe(true);
     // Hydrated: React has attached its props to the button.
     await page.waitForFunction(() =>
       Object.keys(document.querySelector('button[type=submit]')!).some((key) =>

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { postLogin } from '../../api/session-requests';
 import { signedIn } from '../../app/auth-slice';
 import { useAppDispatch } from '../../app/hooks';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
 import { PasswordField } from './password-field';
@@ -25,6 +26,7 @@ function typedBefore(id: string): string {
  */
 export function LoginScreen() {
   const dispatch = useAppDispatch();
+  const hydrated = useHydrated();
   const [isLoading, setLoading] = useState(false);
   // The build prerenders this screen (docs/architecture.md, Web): what was typed into it before
   // the page was hydrated is still in the inputs, and is where the state starts.
@@ -68,7 +70,14 @@ export function LoginScreen() {
           <Link component={RouterLink} to="/restore-password" sx={{ alignSelf: 'flex-end' }}>
             Forgot password?
           </Link>
-          <Button type="submit" variant="contained" size="large" loading={isLoading} fullWidth>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={isLoading}
+            disabled={!hydrated}
+            fullWidth
+          >
             LOG IN
           </Button>
           <Typography sx={{ textAlign: 'center' }}>
