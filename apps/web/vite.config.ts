@@ -47,5 +47,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Screen tests render MUI in jsdom and click through forms: 1 to 3 s each on a 2-core
+    // machine, more while two files run at once. They wait on state; this bound only keeps a
+    // busy machine from failing them (the default is 5 s).
+    testTimeout: 20_000,
   },
 });
