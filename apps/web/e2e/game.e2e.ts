@@ -4,7 +4,7 @@ import type { Hero, Land, Message } from '@aleph/contracts';
 import { expectAccessible } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
 import { api, createPlayer, logIn, type Player } from './player.js';
-import { startServer, type RunningServer } from './server.js';
+import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
 
 /**
  * The mission loop in a browser: open a land, launch GOLDCLAIM, see the hero busy and the
@@ -16,11 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Sessions outlive the clock jumps: the clock is this journey's subject, not the tokens.
-  server = await startServer({
-    ACCESS_TOKEN_TTL_SECONDS: String(365 * 86400),
-    REFRESH_TOKEN_TTL_SECONDS: String(730 * 86400),
-  });
+  server = await startServer(LONG_SESSIONS);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Hero, Land } from '@aleph/contracts';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
 import { api, createPlayer, logIn } from './player.js';
-import { startServer, type RunningServer } from './server.js';
+import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
 
 /**
  * The world pushes: a mission launched in the browser counts down each second, reads
@@ -23,11 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Sessions outlive the clock jumps: the clock is this journey's subject, not the tokens.
-  server = await startServer({
-    ACCESS_TOKEN_TTL_SECONDS: String(365 * 86400),
-    REFRESH_TOKEN_TTL_SECONDS: String(730 * 86400),
-  });
+  server = await startServer(LONG_SESSIONS);
   browser = await launchBrowser();
 });
 afterAll(async () => {

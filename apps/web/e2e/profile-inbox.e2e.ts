@@ -11,7 +11,7 @@ import type {
 import { expectAccessible } from './axe.js';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
 import { api, createPlayer, logIn, type Player } from './player.js';
-import { startServer, type RunningServer } from './server.js';
+import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
 
 /**
  * A fresh player earns the XP of level one with real missions on the server's test clock,
@@ -25,11 +25,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Sessions outlive the clock jumps: the clock is this journey's subject, not the tokens.
-  server = await startServer({
-    ACCESS_TOKEN_TTL_SECONDS: String(365 * 86400),
-    REFRESH_TOKEN_TTL_SECONDS: String(730 * 86400),
-  });
+  server = await startServer(LONG_SESSIONS);
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -21,6 +21,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Settings for journeys whose subject is the server's clock: sessions outlive its jumps, so a
+ * day or a week forward does not sign the player out.
+ */
+export const LONG_SESSIONS: Readonly<Record<string, string>> = {
+  ACCESS_TOKEN_TTL_SECONDS: String(365 * 86400),
+  REFRESH_TOKEN_TTL_SECONDS: String(730 * 86400),
+};
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
