@@ -1,5 +1,8 @@
 import Type, { type Static } from 'typebox';
 import type { MissionErrorCode } from '@aleph/rules';
+import type { ArenaErrorCode } from './arena.js';
+import type { EconomyErrorCode } from './economy.js';
+import type { HeroGrowthErrorCode } from './hero-growth.js';
 
 /**
  * The one error shape of every endpoint: Fastify's own fields plus a stable `code`
@@ -77,4 +80,10 @@ export const MarketErrorCode = {
 export type MarketErrorCode = (typeof MarketErrorCode)[keyof typeof MarketErrorCode];
 
 /** Every code an API error body may carry. */
-export type ApiErrorCode = ErrorCode | MarketErrorCode | MissionErrorCode;
+export type ApiErrorCode =
+  | ErrorCode
+  | MarketErrorCode
+  | MissionErrorCode
+  | ArenaErrorCode
+  | EconomyErrorCode
+  | HeroGrowthErrorCode;

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { FrameName } from './records.js';
 
 /**
  * The signed-in player's push stream (`GET /events`, Server-Sent Events; docs/api.md, "Push").
@@ -9,6 +10,13 @@ import Type, { type Static } from 'typebox';
 export const EVENT_REPLAY_MS = 10 * 60_000;
 /** A comment line on an idle stream this often keeps proxies from closing it. */
 export const EVENT_HEARTBEAT_MS = 25_000;
+/**
+ * A client reads again what an event made stale after a random pause of up to this long, the
+ * same pause for every event of that moment: the players of one settlement batch then do not
+ * all ask at the same instant (docs/performance.md, "Push"). The event itself (the toast, the
+ * counts it carries) is shown at once.
+ */
+export const EVENT_REFETCH_SPREAD_MS = 1500;
 
 /** A mission of the player's was settled. `outcome` is one line for a toast. */
 export const MissionFinishedEvent = Type.Object({
@@ -32,6 +40,8 @@ export const ProfileChangedEvent = Type.Object({
   xp: Type.Integer(),
   level: Type.Integer(),
   upgradable: Type.Boolean(),
+  /** Present when the avatar frame was changed (the profile's other pages show it). */
+  frame: Type.Optional(FrameName),
 });
 export type ProfileChangedEvent = Static<typeof ProfileChangedEvent>;
 
@@ -51,6 +61,13 @@ export type AnnouncementEvent = Static<typeof AnnouncementEvent>;
  * Sent after the replay of a reconnect. `complete: false` means some missed events were older
  * than the replay window (or the server lost its feed): refetch everything.
  */
+/**
+ * Lands were made or removed on these continents (any player's): a map on screen reads its
+ * continent again. A world event, the same for every stream, so it carries no id.
+ */
+export const MapChangedEvent = Type.Object({ continents: Type.Array(Type.Integer()) });
+export type MapChangedEvent = Static<typeof MapChangedEvent>;
+
 export const ResyncEvent = Type.Object({ complete: Type.Boolean() });
 export type ResyncEvent = Static<typeof ResyncEvent>;
 
@@ -62,6 +79,7 @@ export interface PlayerEventMap {
   'land.changed': LandChangedEvent;
   'hero.changed': HeroChangedEvent;
   announcement: AnnouncementEvent;
+  'map.changed': MapChangedEvent;
   resync: ResyncEvent;
 }
 export type PlayerEventType = keyof PlayerEventMap;
@@ -72,5 +90,6 @@ export const PLAYER_EVENT_TYPES: readonly PlayerEventType[] = [
   'land.changed',
   'hero.changed',
   'announcement',
+  'map.changed',
   'resync',
 ];

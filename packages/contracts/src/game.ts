@@ -25,8 +25,10 @@ export const Land = Type.Object({
     volume: PerElement,
     cap: PerElement,
     seals: PerElement,
-    /** Fraction lost per day. */
+    /** Fraction lost per day, seal improvements included. */
     drain: PerElement,
+    /** Seal improvement steps (IMPROVESEAL), 0..5. */
+    steps: PerElement,
   }),
   residents: Type.Integer(),
 });
@@ -43,6 +45,8 @@ export const InventoryItem = Type.Object({
 export type InventoryItem = Static<typeof InventoryItem>;
 export const InventoryList = Type.Array(InventoryItem);
 
+const Skills8 = Type.Array(Type.Integer(), { minItems: 8, maxItems: 8 });
+
 export const Hero = Type.Object({
   heroid: Type.Integer(),
   name: Type.String(),
@@ -57,6 +61,15 @@ export const Hero = Type.Object({
   /** ISO time the running mission ends, or null when free. */
   eta: Type.Union([Type.String(), Type.Null()]),
   residenceid: Type.Union([Type.Integer(), Type.Null()]),
+  /** Hero growth (docs/game-rules.md): `skills` above are base + upskills + an active pot. */
+  level: Type.Integer(),
+  xp: Type.Integer(),
+  /** Hero XP still missing for the next level; null at level 5. */
+  xpToNext: Type.Union([Type.Integer(), Type.Null()]),
+  baseSkills: Skills8,
+  upskills: Skills8,
+  pointsLeft: Type.Integer(),
+  pot: Type.Union([Type.Object({ skill: Type.Integer(), until: Type.String() }), Type.Null()]),
 });
 export type Hero = Static<typeof Hero>;
 export const HeroList = Type.Array(Hero);
@@ -88,6 +101,8 @@ export const MissionBody = Type.Object(
     elemid: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
     currentLevel: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
     currentSeal: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+    /** UNIQUE: the event (`GET /misaar/unique`). */
+    eventid: Type.Optional(Id),
     /** Sent by some clients; the signed-in player is the profile, whatever this says. */
     profileid: Type.Optional(Type.Unknown()),
   },

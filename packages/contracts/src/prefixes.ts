@@ -14,6 +14,11 @@ export const API_PREFIXES = {
   messages: '/hatif',
   dashboard: '/dashboard',
   market: '/market',
+  /** The Greedy trader and the Secret market. */
+  economy: '/souq',
+  /** Timed events: the Lucky coin. */
+  gameEvents: '/hadath',
+  arena: '/halba',
 } as const;
 
 /** Paths the server answers outside the API prefixes: the health check for the proxy too. */

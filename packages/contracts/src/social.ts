@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AchievementBadges, FrameName } from './records.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -10,6 +11,10 @@ export const PublicProfile = Type.Object({
   vip: Type.Integer(),
   lands: Type.Integer(),
   heroes: Type.Integer(),
+  /** The avatar frame the player wears (docs/game-rules.md, Profile frames). */
+  frame: FrameName,
+  /** How many achievements the player earned and the three rarest. */
+  achievements: AchievementBadges,
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
@@ -21,6 +26,8 @@ export const BoardRow = Type.Object({
   rank: Type.Integer(),
   profileid: Type.Integer(),
   profilename: Type.String(),
+  /** The avatar frame the player wears. */
+  frame: FrameName,
   score: Type.Integer(),
 });
 export type BoardRow = Static<typeof BoardRow>;

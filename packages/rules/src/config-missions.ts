@@ -1,3 +1,4 @@
+import { UNIQUE_CONFIG } from './config-unique.js';
 import { Skill, type MissionType } from './world.js';
 
 /** What every row of the mission table in docs/game-rules.md has in common. */
@@ -103,6 +104,27 @@ export const MISSIONS_CONFIG = {
     shardsPerDrop: 1,
     xp: 150,
   },
+  /** Base `240 * L` minutes with L the target level (stepScaled: step = current level). */
+  HEROLEVELUP: {
+    resident: true,
+    baseMinutes: 240,
+    stepScaled: true,
+    skill: Skill.Intelligence,
+    /** With the upskills it gives: "Hero skills upgrade" opens at level 6. */
+    profileLevel: 6,
+    dailyLimit: false,
+  },
+  /** Base `240 * (step + 1)` minutes; costs and drain in config-hero-growth.ts. */
+  IMPROVESEAL: {
+    resident: true,
+    baseMinutes: 240,
+    stepScaled: true,
+    skill: Skill.Mastery,
+    profileLevel: 7,
+    dailyLimit: false,
+  },
+  /** Defaults; each event sets its own length and skill (config-unique.ts). */
+  UNIQUE: UNIQUE_CONFIG.mission,
 } as const;
 
 /** The common view of each mission row; the assignment also checks every row has it. */

@@ -1,7 +1,12 @@
+import { ARENA_CONFIG } from './config-arena.js';
+import { ECONOMY_CONFIG } from './config-economy.js';
 import { DAILY_REWARD_CONFIG, ITEMS_CONFIG } from './config-items.js';
+import { MAP_CONFIG } from './config-map.js';
+import { HERO_GROWTH_CONFIG } from './config-hero-growth.js';
 import { MISSIONS_CONFIG } from './config-missions.js';
 import { PROFILE_CONFIG } from './config-profile.js';
 import { QUESTS_CONFIG } from './config-quests.js';
+import { UNIQUE_CONFIG } from './config-unique.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
 /**
@@ -56,11 +61,20 @@ export const GAME_CONFIG = {
     epithetChance: 0.25,
   },
   missions: MISSIONS_CONFIG,
+  /** Hero levels, upskills, pots and seal improvements (docs/game-rules.md, Hero growth). */
+  heroGrowth: HERO_GROWTH_CONFIG,
   items: ITEMS_CONFIG,
   dailyReward: DAILY_REWARD_CONFIG,
   profile: PROFILE_CONFIG,
   /** The first steps card's goals and rewards (docs/game-rules.md, First steps). */
   quests: QUESTS_CONFIG,
+  /** The world map and world statistics (docs/game-rules.md, World map). */
+  worldMap: MAP_CONFIG,
+  unique: UNIQUE_CONFIG,
+  /** The Arena (docs/game-rules.md, Arena). */
+  arena: ARENA_CONFIG,
+  /** The gold economy (docs/game-rules.md, Gold economy). */
+  economy: ECONOMY_CONFIG,
   market: {
     landPricePlatinum: 100,
     heroPricePlatinum: 50,

@@ -107,7 +107,8 @@ export function checkMission(input: MissionCheckInput, now: number): MissionChec
         )
       : null;
   const error = findRefusal(type, input, now) ?? missingError;
-  const context: TextContext = { type, land, hero, elemid, reservation, now };
+  const uniqueEvent = type === 'UNIQUE' ? (input.unique?.event ?? null) : null;
+  const context: TextContext = { type, land, hero, elemid, reservation, now, uniqueEvent };
   const result: MissionCheckResult = {
     ok: error === null,
     eta: { minutes },

@@ -1,6 +1,7 @@
 import { GAME_CONFIG } from './config.js';
 import { MISSION_RULES } from './config-missions.js';
 import type { HeroState, LandState, MissionParams, Residence } from './model.js';
+import { sealSteps } from './vault.js';
 import { isElement, type MissionType } from './world.js';
 
 const { travel, skillDurationDivisor } = GAME_CONFIG.missions;
@@ -23,15 +24,19 @@ export function travelMinutes(residence: Residence | null, land: Place): number 
 }
 
 /**
- * The level a step-scaled mission starts from: the stored tower level (UPGRADETOWER) or seal
- * (UPGRADESEAL) of `elemid`; 0 for other types or a missing element.
+ * The level a step-scaled mission starts from: the stored tower level (UPGRADETOWER), seal
+ * (UPGRADESEAL) or seal improvement steps (IMPROVESEAL) of `elemid`, or the hero's level
+ * (HEROLEVELUP); 0 for other types or a missing element.
  */
 export function missionStep(
   type: MissionType,
-  land: Pick<LandState, 'towers' | 'seals'>,
+  land: Pick<LandState, 'towers' | 'seals' | 'improvements'>,
   elemid: number | null | undefined,
+  hero?: Pick<HeroState, 'growth'>,
 ): number {
+  if (type === 'HEROLEVELUP') return hero?.growth?.level ?? 0;
   if (!isElement(elemid)) return 0;
+  if (type === 'IMPROVESEAL') return sealSteps(land, elemid);
   if (type === 'UPGRADETOWER') return land.towers[elemid];
   if (type === 'UPGRADESEAL') return land.seals[elemid];
   return 0;
@@ -46,17 +51,21 @@ export function workMinutes(type: MissionType, skill: number, step: number): num
 
 /**
  * Whole minutes from start to settlement: the work rounded up, plus travel for non-resident
- * missions. Never below one minute, since the skill bonus is at most half the base.
+ * missions. Never below one minute, since the skill bonus is at most half the base. A unique
+ * mission takes its event's base minutes and skill (stored in its params).
  */
 export function missionDuration(
   type: MissionType,
-  hero: Pick<HeroState, 'skills' | 'residence'>,
-  land: Pick<LandState, 'continent' | 'x' | 'y' | 'towers' | 'seals'>,
-  params: Pick<MissionParams, 'elemid'> = {},
+  hero: Pick<HeroState, 'skills' | 'residence' | 'growth'>,
+  land: Pick<LandState, 'continent' | 'x' | 'y' | 'towers' | 'seals' | 'improvements'>,
+  params: Pick<MissionParams, 'elemid' | 'unique'> = {},
 ): number {
   const rule = MISSION_RULES[type];
-  const work = Math.ceil(
-    workMinutes(type, hero.skills[rule.skill], missionStep(type, land, params.elemid)),
-  );
+  const unique = type === 'UNIQUE' ? params.unique?.duration : undefined;
+  const work = unique
+    ? Math.ceil(unique.baseMinutes * (1 - hero.skills[unique.skill] / skillDurationDivisor))
+    : Math.ceil(
+        workMinutes(type, hero.skills[rule.skill], missionStep(type, land, params.elemid, hero)),
+      );
   return rule.resident ? work : work + travelMinutes(hero.residence, land);
 }

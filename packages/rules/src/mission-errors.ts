@@ -18,6 +18,14 @@ export const MissionErrorCode = {
   staleSeal: 'STALE_SEAL',
   maxLevel: 'MAX_LEVEL',
   ingredientsMissing: 'INGREDIENTS_MISSING',
+  heroXpShort: 'HERO_XP_SHORT',
+  sealTooWeak: 'SEAL_TOO_WEAK',
+  uniqueNotFound: 'UNIQUE_NOT_FOUND',
+  uniqueNotOpen: 'UNIQUE_NOT_OPEN',
+  uniqueClosed: 'UNIQUE_CLOSED',
+  uniqueFull: 'UNIQUE_FULL',
+  uniqueJoined: 'UNIQUE_JOINED',
+  uniqueRequirement: 'UNIQUE_REQUIREMENT',
 } as const;
 export type MissionErrorCode = (typeof MissionErrorCode)[keyof typeof MissionErrorCode];
 

@@ -1,4 +1,6 @@
 import { GAME_CONFIG } from './config.js';
+import { HERO_GROWTH_CONFIG } from './config-hero-growth.js';
+import { improveSealReservation, levelUpReservation } from './hero-missions.js';
 import { sealItemCode, TOWER_STONE } from './items.js';
 import { NO_RESERVATION, type HeroState, type LandState, type Reservation } from './model.js';
 import { Skill, isElement, type Element, type MissionType } from './world.js';
@@ -78,6 +80,13 @@ export function missionXp(type: MissionType, step: number, goldMoved = 0): numbe
       return M.UPGRADETOWER.xpPerStep * (step + 1);
     case 'UPGRADESEAL':
       return M.UPGRADESEAL.xpPerStep * (step + 1);
+    case 'HEROLEVELUP':
+      return HERO_GROWTH_CONFIG.levelUp.xp;
+    case 'IMPROVESEAL':
+      return HERO_GROWTH_CONFIG.sealImprovement.xpPerStep * (step + 1);
+    case 'UNIQUE':
+      // Each event sets its own XP (its reward), kept in the mission's params.
+      return 0;
     default:
       return M[type].xp;
   }
@@ -89,11 +98,13 @@ export function missionXp(type: MissionType, step: number, goldMoved = 0): numbe
  */
 export function reservationFor(
   type: MissionType,
-  land: Pick<LandState, 'towers' | 'seals'>,
-  hero: Pick<HeroState, 'skills'>,
+  land: Pick<LandState, 'towers' | 'seals' | 'improvements'>,
+  hero: Pick<HeroState, 'skills' | 'element' | 'growth'>,
   elemid: number | null | undefined,
 ): Reservation {
+  if (type === 'HEROLEVELUP') return levelUpReservation(hero);
   if (!isElement(elemid)) return NO_RESERVATION;
+  if (type === 'IMPROVESEAL') return improveSealReservation(land, elemid);
   const efficiency = hero.skills[Skill.Efficiency];
   if (type === 'UPGRADETOWER') {
     const level = land.towers[elemid];

@@ -48,6 +48,10 @@ export interface MissionOutcome {
   readonly items: Readonly<Record<string, number>>;
   readonly towerLevel: { readonly elemid: Element; readonly level: number } | null;
   readonly seal: { readonly elemid: Element; readonly seals: number } | null;
+  /** HEROLEVELUP: the hero's new level (its upskill points follow from it). */
+  readonly heroLevel: number | null;
+  /** IMPROVESEAL: the element's new count of seal improvement steps. */
+  readonly sealSteps: { readonly elemid: Element; readonly steps: number } | null;
   /** The hero's new residence, or null when it does not change. */
   readonly residenceLandId: number | null;
   /** Returned to the balances when the mission could not complete (vault capped on return). */
@@ -72,6 +76,8 @@ export function outcome(type: MissionType, fields: OutcomeFields, report: Report
     items: {},
     towerLevel: null,
     seal: null,
+    heroLevel: null,
+    sealSteps: null,
     residenceLandId: null,
     refund: null,
     ...fields,

@@ -1,10 +1,13 @@
 import { GAME_CONFIG } from './config.js';
+import { improveSealRefusal, levelUpRefusal } from './hero-missions.js';
 import { MISSION_RULES } from './config-missions.js';
+import { UNIQUE_CONFIG } from './config-unique.js';
 import { claimableGold, productivity } from './land-gold.js';
 import { MissionErrorCode as Code, missionError, type MissionError } from './mission-errors.js';
 import { MISSION_TYPES } from './mission-types.js';
 import { landLabel, type MissionCheckInput } from './model.js';
 import { featureFlag } from './profile.js';
+import { uniqueRefusal } from './unique-missions.js';
 import { sealName } from './vault.js';
 import { elementName, isElement, type Element, type MissionType } from './world.js';
 
@@ -28,7 +31,11 @@ function who(type: MissionType, input: MissionCheckInput): MissionError | null {
     return missionError(Code.notYourHero, 'This hero is not yours.', 'heroid');
   const rule = MISSION_RULES[type];
   if (rule.profileLevel > 0 && !profile.features.includes(featureFlag(rule.profileLevel))) {
-    const message = `${MISSION_TYPES[type].missionName} unlocks at profile level ${rule.profileLevel}.`;
+    // Unique missions are a level feature of their own: the app's locked text, word for word.
+    const message =
+      type === 'UNIQUE'
+        ? UNIQUE_CONFIG.lockedText
+        : `${MISSION_TYPES[type].missionName} unlocks at profile level ${rule.profileLevel}.`;
     return missionError(Code.featureLocked, message);
   }
   if (hero.busy)
@@ -50,6 +57,12 @@ function parameters(type: MissionType, input: MissionCheckInput): MissionError |
   const { params } = input;
   if (wanted.includes('elemid') && !isElement(params.elemid)) {
     return missionError(Code.badElement, 'Choose an element: Air, Fire, Water or Earth.', 'elemid');
+  }
+  if (
+    wanted.includes('eventid') &&
+    !(Number.isInteger(params.eventid) && (params.eventid ?? 0) > 0)
+  ) {
+    return missionError(Code.badParam, 'Choose a unique mission (eventid).', 'eventid');
   }
   const guards = [
     ['currentLevel', 'tower level'],
@@ -100,6 +113,12 @@ function landState(type: MissionType, input: MissionCheckInput, now: number): Mi
       return upgradeState(type, input, params.elemid as Element);
     case 'SEARCHELEMENT':
       return null;
+    case 'HEROLEVELUP':
+      return levelUpRefusal(input);
+    case 'IMPROVESEAL':
+      return improveSealRefusal(input, params.elemid as Element);
+    case 'UNIQUE':
+      return uniqueRefusal(input.unique, input.hero, now);
   }
 }
 

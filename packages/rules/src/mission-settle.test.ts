@@ -8,6 +8,7 @@ import { createRng } from './rng.js';
 import {
   DAY,
   T0,
+  UNIQUE_EVENT,
   arbElement,
   arbHero,
   arbLand,
@@ -16,6 +17,7 @@ import {
   landState,
   skills,
 } from './test-fixtures.js';
+import { uniqueSnapshot } from './unique-missions.js';
 import { vaultCap } from './vault.js';
 import { Element, type MissionType } from './world.js';
 
@@ -35,6 +37,9 @@ function record(
       elemid,
       currentLevel: land.towers[elemid],
       currentSeal: land.seals[elemid],
+      ...(type === 'UNIQUE'
+        ? { eventid: UNIQUE_EVENT.id, unique: uniqueSnapshot(UNIQUE_EVENT) }
+        : {}),
     },
     reservation: reservationFor(type, land, hero, elemid),
   };
@@ -219,7 +224,8 @@ describe('settlement properties', () => {
           expect(outcome.goldClaimed).toBe(moved);
           expect(outcome.landGold?.snapshot.leftover).toBeCloseTo(leftover - moved, 6);
         } else {
-          expect(outcome.treasuryGold).toBe(type === 'DAILYREWARD' ? 50 : 0);
+          const paid = { DAILYREWARD: 50, UNIQUE: UNIQUE_EVENT.reward.gold } as const;
+          expect(outcome.treasuryGold).toBe(paid[type as keyof typeof paid] ?? 0);
           expect(outcome.goldClaimed).toBe(0);
           expect(outcome.landGold?.delta ?? 0).toBe(0);
           if (outcome.landGold) expect(outcome.landGold.snapshot.leftover).toBeCloseTo(leftover, 6);

@@ -1,4 +1,5 @@
 import { GAME_CONFIG } from './config.js';
+import { settleHeroLevelUp, settleSealImprovement } from './hero-settle.js';
 import { drawDailyRewardItem, itemName, sealItemCode } from './items.js';
 import { leftoverAt, productivity } from './land-gold.js';
 import { carryCapacity, huntSuccessChance, missionXp } from './mission-formulas.js';
@@ -11,6 +12,7 @@ import {
 import { bold, report, xpItem } from './mission-reports.js';
 import { settleSearch, settleSealUpgrade, settleTowerUpgrade } from './mission-settle-vault.js';
 import { landLabel } from './model.js';
+import { settleUnique } from './unique-settle.js';
 import { rollChance, type Rng } from './rng.js';
 import { Skill } from './world.js';
 
@@ -42,6 +44,12 @@ export function settleMission(
       return settleSealUpgrade(mission, state, now);
     case 'SEARCHELEMENT':
       return settleSearch(mission, state, now, rng);
+    case 'HEROLEVELUP':
+      return settleHeroLevelUp(mission, state);
+    case 'IMPROVESEAL':
+      return settleSealImprovement(mission, state, now);
+    case 'UNIQUE':
+      return settleUnique(mission, state);
   }
 }
 

@@ -13,7 +13,14 @@ import {
 import { missionStep, travelMinutes, travelUnits } from './mission-duration.js';
 import { itemName, sealItemCode } from './items.js';
 import { landLabel, type HeroState, type LandState, type Reservation } from './model.js';
-import { drainFor, landVolumeAt, sealName, vaultCap } from './vault.js';
+import { drainFor, landVolumeAt, sealName, sealSteps, vaultCap } from './vault.js';
+import {
+  improveSealComments,
+  improveSealReward,
+  levelUpComments,
+  levelUpReward,
+} from './hero-mission-texts.js';
+import { requirementText, rewardLines, type UniqueEvent } from './unique-missions.js';
 import { roundTo } from './util.js';
 import { Skill, elementName, skillName, type Element, type MissionType } from './world.js';
 
@@ -25,11 +32,15 @@ export interface TextContext {
   readonly elemid: Element | null;
   readonly reservation: Reservation;
   readonly now: number;
+  /** UNIQUE: the event joined, when it exists. */
+  readonly uniqueEvent?: UniqueEvent | null;
 }
 
 const { skillDurationDivisor } = GAME_CONFIG.missions;
 
 function travelComment({ type, hero, land }: TextContext): string {
+  if (type === 'UNIQUE')
+    return `${hero.name} sets out from ${landLabel(land)} and brings the reward back there.`;
   if (MISSION_RULES[type].resident) return `${hero.name} works on its home land: no travel.`;
   const minutes = formatDuration(travelMinutes(hero.residence, land));
   const units = travelUnits(hero.residence, land);
@@ -40,8 +51,8 @@ function travelComment({ type, hero, land }: TextContext): string {
   return `Travel: ${units} units from Land #${hero.residence.landId} (${minutes}).`;
 }
 
-function skillComment({ type, hero }: TextContext): string {
-  const skill = MISSION_RULES[type].skill;
+function skillComment({ type, hero, uniqueEvent }: TextContext): string {
+  const skill = uniqueEvent ? uniqueEvent.duration.skill : MISSION_RULES[type].skill;
   const value = hero.skills[skill];
   return `${skillName(skill)} ${value} shortens the work by ${formatPercent(value / skillDurationDivisor)}.`;
 }
@@ -74,6 +85,19 @@ function typeComments(ctx: TextContext): string[] {
     case 'UPGRADETOWER':
     case 'UPGRADESEAL':
       return costComments(ctx);
+    case 'HEROLEVELUP':
+      return levelUpComments(hero, ctx.reservation);
+    case 'IMPROVESEAL':
+      return improveSealComments(land, elemid, ctx.reservation);
+    case 'UNIQUE': {
+      const event = ctx.uniqueEvent;
+      if (!event) return [];
+      const skill = event.requirement.skill;
+      return [
+        `${event.name} needs ${requirementText(event)}; ${hero.name} has ${skillName(skill)} ${hero.skills[skill]}.`,
+        `Places left: ${event.placesLeft} of ${event.places}. One hero per player.`,
+      ];
+    }
   }
 }
 
@@ -103,7 +127,7 @@ const xpLine = (xp: number): string => `${xp} XP`;
 export function missionRewardSpec(ctx: TextContext): string[] {
   const { type, land, hero, elemid } = ctx;
   const M = GAME_CONFIG.missions;
-  const step = missionStep(type, land, elemid);
+  const step = missionStep(type, land, elemid, hero);
   switch (type) {
     case 'GOLDCLAIM':
       return [
@@ -139,9 +163,15 @@ export function missionRewardSpec(ctx: TextContext): string[] {
       if (elemid === null || step >= GAME_CONFIG.vault.maxSeal) return [];
       const next = step + 1;
       return [
-        `${elementName(elemid)} seal ${sealName(next)}: drain ${formatDrainPercent(drainFor(next))}`,
+        `${elementName(elemid)} seal ${sealName(next)}: drain ${formatDrainPercent(drainFor(next, sealSteps(land, elemid)))}`,
         xpLine(missionXp(type, step)),
       ];
+    }
+    case 'HEROLEVELUP':
+      return [...levelUpReward(hero), xpLine(missionXp(type, step))];
+    case 'IMPROVESEAL': {
+      const lines = improveSealReward(land, elemid);
+      return lines.length > 0 ? [...lines, xpLine(missionXp(type, step))] : [];
     }
     case 'SEARCHELEMENT': {
       if (elemid === null) return [];
@@ -153,5 +183,7 @@ export function missionRewardSpec(ctx: TextContext): string[] {
         xpLine(missionXp(type, 0)),
       ];
     }
+    case 'UNIQUE':
+      return ctx.uniqueEvent ? rewardLines(ctx.uniqueEvent.reward) : [];
   }
 }

@@ -21,6 +21,7 @@ describe('MISSION_TYPES', () => {
     expect(MISSION_TYPES.SEARCHELEMENT.parameters).toEqual(['landid', 'heroid', 'elemid']);
     expect(extraParameters('UPGRADESEAL')).toEqual(['elemid', 'currentSeal']);
     expect(extraParameters('DAILYREWARD')).toEqual([]);
+    expect(MISSION_TYPES.UNIQUE.parameters).toEqual(['landid', 'heroid', 'eventid']);
   });
 
   it('marks which missions need a resident hero', () => {
@@ -33,6 +34,9 @@ describe('MISSION_TYPES', () => {
       'UPGRADETOWER',
       'UPGRADESEAL',
       'SEARCHELEMENT',
+      'HEROLEVELUP',
+      'IMPROVESEAL',
+      'UNIQUE',
     ]);
   });
 

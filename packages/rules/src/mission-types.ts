@@ -1,6 +1,8 @@
 import { GAME_CONFIG } from './config.js';
 import { MISSION_RULES } from './config-missions.js';
+import { HERO_GROWTH_CONFIG as H } from './config-hero-growth.js';
 import { formatPercent } from './format.js';
+import { sealName } from './vault.js';
 import type { MissionType } from './world.js';
 
 /**
@@ -103,6 +105,36 @@ export const MISSION_TYPES: Readonly<Record<MissionType, MissionTypeInfo>> = {
       'Search this land for elementals of one element to fill its vault.',
       `A lucky hero finds more and may find a shard; a land of the same element yields ${formatPercent(M.SEARCHELEMENT.sameElementFactor - 1)} more.`,
       "Elementals beyond the vault's cap are lost.",
+    ],
+  ),
+  HEROLEVELUP: info(
+    'HEROLEVELUP',
+    'Hero Level Up',
+    [],
+    [
+      'Train a hero on its home land to reach its next level.',
+      `Level L needs the hero XP of that level, ${H.levelUp.goldPerLevelSquared} x L x L treasury gold and ${H.levelUp.elementalsPerLevel} x L elementals of the hero's element.`,
+      `Each level gives ${H.pointsPerLevel} upskill points; clever heroes train faster.`,
+    ],
+  ),
+  IMPROVESEAL: info(
+    'IMPROVESEAL',
+    'Improve Seal',
+    ['elemid'],
+    [
+      `Improve a vault's seal, once it is at least ${sealName(H.sealImprovement.minSeal)}, so it drains less.`,
+      `Each of up to ${H.sealImprovement.maxSteps} steps multiplies the drain by ${H.sealImprovement.drainFactor}.`,
+      `Step s costs s seal items and ${H.sealImprovement.shardsPerStep} x s shards of the element; unlocked at profile level ${M.IMPROVESEAL.profileLevel}.`,
+    ],
+  ),
+  UNIQUE: info(
+    'UNIQUE',
+    'Unique Mission',
+    ['eventid'],
+    [
+      'Send a hero from its home land to a world event with few places.',
+      'Each event needs a minimum skill, sometimes a minimum rarity, and pays its own reward.',
+      `Each player sends one hero to each event; unlocked at profile level ${M.UNIQUE.profileLevel}.`,
     ],
   ),
 };

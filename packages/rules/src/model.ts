@@ -1,3 +1,4 @@
+import type { UniqueCheckState, UniqueSnapshot } from './unique-missions.js';
 import type {
   Continent,
   Element,
@@ -43,6 +44,8 @@ export interface LandState {
   readonly gold: GoldSnapshot;
   /** Heroes whose residence is this land. */
   readonly residents: number;
+  /** Seal improvement steps per element, 0..5 (absent: none); each step lowers the drain. */
+  readonly improvements?: PerElement<number>;
 }
 
 /** Where a hero lives: enough of the land to measure travel. */
@@ -60,8 +63,25 @@ export interface HeroState {
   readonly busy: boolean;
   readonly rarity: Rarity;
   readonly element: Element;
+  /** The skills every formula reads: base + upskills + an active pot, at most 100 each. */
   readonly skills: Skills;
   readonly residence: Residence | null;
+  /** Level, hero XP and the parts of `skills`; absent: level 0 with no upskills or pot. */
+  readonly growth?: HeroGrowth;
+}
+
+/** An active (or expired) Skill Pot: +boost to `skill` until `until` (epoch ms). */
+export interface ActivePot {
+  readonly skill: number;
+  readonly until: number;
+}
+
+export interface HeroGrowth {
+  readonly level: number;
+  readonly xp: number;
+  readonly base: Skills;
+  readonly upskills: Skills;
+  readonly pot: ActivePot | null;
 }
 
 export interface ProfileState {
@@ -69,6 +89,8 @@ export interface ProfileState {
   readonly level: number;
   readonly features: readonly string[];
   readonly xp: number;
+  /** Treasury gold, where a check needs it (HEROLEVELUP). */
+  readonly gold?: number;
 }
 
 /** The mission body's parameters (docs/api.md); extras depend on the type. */
@@ -78,6 +100,10 @@ export interface MissionParams {
   readonly elemid?: number | null;
   readonly currentLevel?: number | null;
   readonly currentSeal?: number | null;
+  /** UNIQUE: the event joined. */
+  readonly eventid?: number | null;
+  /** UNIQUE: the event's name, reward and duration as they were at start. */
+  readonly unique?: UniqueSnapshot | null;
 }
 
 /** What leaves which balance when a mission starts. */
@@ -88,6 +114,8 @@ export interface Reservation {
   readonly shards: number;
   /** Item code -> count, taken from the land's inventory. */
   readonly items: Readonly<Record<string, number>>;
+  /** Treasury gold taken from the profile (HEROLEVELUP); absent: none. */
+  readonly gold?: number;
 }
 
 export const NO_RESERVATION: Reservation = { elemid: null, elementals: 0, shards: 0, items: {} };
@@ -122,4 +150,6 @@ export interface MissionCheckInput {
   /** Whether the profile already started these today (UTC day of `now`). */
   readonly usedToday: { readonly dailyReward: boolean; readonly huntSeal: boolean };
   readonly params: MissionParams;
+  /** UNIQUE only: the event and whether the caller already joined it. */
+  readonly unique?: UniqueCheckState;
 }

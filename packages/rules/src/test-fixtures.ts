@@ -1,18 +1,20 @@
 import fc from 'fast-check';
 import { GAME_CONFIG } from './config.js';
 import type { MissionCheckInput } from './model.js';
-import type { HeroState, LandState, MissionParams } from './model.js';
+import type { HeroGrowth, HeroState, LandState, MissionParams } from './model.js';
 import {
   Continent,
   Element,
   MISSION_TYPE_LIST,
   RARITIES,
+  Skill,
   Terrain,
   TERRAINS,
   type MissionType,
   type Skills,
 } from './world.js';
 import { MISSION_RULES } from './config-missions.js';
+import { uniqueSnapshot, type UniqueEvent } from './unique-missions.js';
 
 /** Shared test data: a valid world state that each test bends one way. Not built. */
 export const DAY = GAME_CONFIG.time.msPerDay;
@@ -68,6 +70,15 @@ export function heroState(overrides: Partial<HeroState> = {}): HeroState {
   };
 }
 
+/** A level-0 hero (skills 40) with the hero XP level 1 needs. */
+export const LEVEL_READY: HeroGrowth = {
+  level: 0,
+  xp: 4000,
+  base: skills(40),
+  upskills: skills(0),
+  pot: null,
+};
+
 export const residentOf = (land: LandState): HeroState['residence'] => ({
   landId: land.id,
   continent: land.continent,
@@ -83,12 +94,47 @@ const PARAMS: MissionParams = {
   currentSeal: 1,
 };
 
+/** An open event the fixture hero (skills 40) can join: with it, UNIQUE checks pass. */
+export const UNIQUE_EVENT: UniqueEvent = {
+  id: 1,
+  name: 'The Old Well',
+  description: 'Something glitters at the bottom.',
+  places: 10,
+  placesLeft: 10,
+  startsAt: T0 - DAY,
+  endsAt: T0 + 7 * DAY,
+  closed: false,
+  requirement: { skill: Skill.Strength, min: 30, minRarity: null },
+  reward: { gold: 500, xp: 1000, items: { SEAL_WATER: 1 } },
+  duration: { baseMinutes: 240, skill: Skill.Strength },
+};
+
+/** What a UNIQUE check needs besides the common input: level 9 and the event. */
+function uniqueParts(type: MissionType): Partial<MissionCheckInput> {
+  if (type !== 'UNIQUE') return {};
+  const features = Array.from({ length: 9 }, (_, i) => `profileLevel${i + 1}`);
+  return {
+    profile: { id: OWNER, level: 9, xp: 500_000, features },
+    params: { ...PARAMS, eventid: UNIQUE_EVENT.id, unique: uniqueSnapshot(UNIQUE_EVENT) },
+    unique: { event: UNIQUE_EVENT, joinedHeroId: null },
+  };
+}
+
+/** What HEROLEVELUP and IMPROVESEAL checks need: level 7, gold, hero XP, a Rare seal. */
+function growthParts(type: MissionType): Partial<MissionCheckInput> {
+  if (type !== 'HEROLEVELUP' && type !== 'IMPROVESEAL') return {};
+  const features = Array.from({ length: 7 }, (_, i) => `profileLevel${i + 1}`);
+  const profile = { id: OWNER, level: 7, xp: 400_000, features, gold: 100_000 };
+  if (type === 'HEROLEVELUP') return { profile };
+  return { profile, land: landState({ seals: [1, 3, 1, 1] }) };
+}
+
 /** A check input that passes for `type`; override parts to provoke one refusal. */
 export function checkInput(
   type: MissionType,
   overrides: Partial<MissionCheckInput> = {},
 ): MissionCheckInput {
-  const land = overrides.land ?? landState();
+  const land = overrides.land ?? growthParts(type).land ?? landState();
   const residence = MISSION_RULES[type].resident ? residentOf(land) : heroState().residence;
   return {
     type,
@@ -105,6 +151,11 @@ export function checkInput(
     runningOnLand: [],
     usedToday: { dailyReward: false, huntSeal: false },
     params: PARAMS,
+    ...uniqueParts(type),
+    ...growthParts(type),
+    ...(type === 'HEROLEVELUP'
+      ? { hero: heroState({ residence: residentOf(land), growth: LEVEL_READY }) }
+      : {}),
     ...overrides,
   };
 }

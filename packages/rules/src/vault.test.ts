@@ -99,6 +99,6 @@ describe('vaultView', () => {
   it('shows whole volumes per element with cap, seals and drain', () => {
     const view = vaultView(landState(), T0);
     expect(view).toHaveLength(4);
-    expect(view[0]).toEqual({ volume: 3000, cap: 3000, seals: 1, drain: 0.75 });
+    expect(view[0]).toEqual({ volume: 3000, cap: 3000, seals: 1, steps: 0, drain: 0.75 });
   });
 });

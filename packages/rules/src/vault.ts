@@ -1,4 +1,5 @@
 import { GAME_CONFIG } from './config.js';
+import { HERO_GROWTH_CONFIG } from './config-hero-growth.js';
 import type { LandState, VaultSnapshot } from './model.js';
 import { elapsedDays } from './time.js';
 import { valueAt } from './util.js';
@@ -6,10 +7,15 @@ import { ELEMENTS, type Element } from './world.js';
 
 const VAULT = GAME_CONFIG.vault;
 
-/** Fraction of the volume lost per day at this seal level. */
-export function drainFor(seals: number): number {
-  return valueAt(VAULT.drainBySeal, seals, 'seal level');
+/** Fraction of the volume lost per day at this seal level, times 0.85 per improvement step. */
+export function drainFor(seals: number, steps = 0): number {
+  const factor = HERO_GROWTH_CONFIG.sealImprovement.drainFactor ** steps;
+  return valueAt(VAULT.drainBySeal, seals, 'seal level') * factor;
 }
+
+/** A land's improvement steps of one element's seal (0 when the land has none recorded). */
+export const sealSteps = (land: Pick<LandState, 'improvements'>, el: Element): number =>
+  land.improvements?.[el] ?? 0;
 
 export function sealName(seals: number): string {
   return valueAt(VAULT.sealNames, seals, 'seal level');
@@ -24,8 +30,14 @@ export function vaultCap(towerLevel: number): number {
  * Volume at `now`: continuous decay `volume * (1 - drain)^days`, never above the cap nor
  * below zero. Time before the snapshot counts as zero.
  */
-export function volumeAt(snapshot: VaultSnapshot, seals: number, cap: number, now: number): number {
-  const decayed = snapshot.volume * (1 - drainFor(seals)) ** elapsedDays(snapshot.at, now);
+export function volumeAt(
+  snapshot: VaultSnapshot,
+  seals: number,
+  cap: number,
+  now: number,
+  steps = 0,
+): number {
+  const decayed = snapshot.volume * (1 - drainFor(seals, steps)) ** elapsedDays(snapshot.at, now);
   return Math.min(cap, Math.max(0, decayed));
 }
 
@@ -46,8 +58,9 @@ export function addElementals(
   cap: number,
   amount: number,
   now: number,
+  steps = 0,
 ): VaultChange {
-  const current = volumeAt(snapshot, seals, cap, now);
+  const current = volumeAt(snapshot, seals, cap, now, steps);
   const added = Math.max(0, Math.min(Math.floor(amount), Math.floor(cap - current)));
   return { snapshot: { volume: current + added, at: now }, amount: added };
 }
@@ -59,8 +72,9 @@ export function withdrawElementals(
   cap: number,
   amount: number,
   now: number,
+  steps = 0,
 ): VaultChange | null {
-  const current = volumeAt(snapshot, seals, cap, now);
+  const current = volumeAt(snapshot, seals, cap, now, steps);
   if (amount < 0 || current < amount) return null;
   return { snapshot: { volume: current - amount, at: now }, amount };
 }
@@ -70,29 +84,33 @@ export interface VaultView {
   readonly volume: number;
   readonly cap: number;
   readonly seals: number;
-  /** Fraction per day. */
+  /** Fraction per day, improvement steps included. */
   readonly drain: number;
+  /** Seal improvement steps, 0..5. */
+  readonly steps: number;
 }
 
 /** Vault of one element at `now`, as the API shows it. */
 export function vaultOf(
-  land: Pick<LandState, 'towers' | 'seals' | 'vault'>,
+  land: Pick<LandState, 'towers' | 'seals' | 'vault' | 'improvements'>,
   elemid: Element,
   now: number,
 ): VaultView {
   const cap = vaultCap(land.towers[elemid]);
   const seals = land.seals[elemid];
+  const steps = sealSteps(land, elemid);
   return {
-    volume: Math.floor(volumeAt(land.vault[elemid], seals, cap, now)),
+    volume: Math.floor(volumeAt(land.vault[elemid], seals, cap, now, steps)),
     cap,
     seals,
-    drain: drainFor(seals),
+    drain: drainFor(seals, steps),
+    steps,
   };
 }
 
 /** All four vaults in element order. */
 export function vaultView(
-  land: Pick<LandState, 'towers' | 'seals' | 'vault'>,
+  land: Pick<LandState, 'towers' | 'seals' | 'vault' | 'improvements'>,
   now: number,
 ): VaultView[] {
   return ELEMENTS.map((element) => vaultOf(land, element, now));
@@ -100,9 +118,10 @@ export function vaultView(
 
 /** Exact (fractional) volume of one element at `now`: the figure "enough" is judged on. */
 export function landVolumeAt(
-  land: Pick<LandState, 'towers' | 'seals' | 'vault'>,
+  land: Pick<LandState, 'towers' | 'seals' | 'vault' | 'improvements'>,
   elemid: Element,
   now: number,
 ): number {
-  return volumeAt(land.vault[elemid], land.seals[elemid], vaultCap(land.towers[elemid]), now);
+  const cap = vaultCap(land.towers[elemid]);
+  return volumeAt(land.vault[elemid], land.seals[elemid], cap, now, sealSteps(land, elemid));
 }

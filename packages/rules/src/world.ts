@@ -70,7 +70,7 @@ export const continentName = (continent: Continent): string => CONTINENT_NAMES[c
 export const rarityName = (rarity: Rarity): string => RARITY_NAMES[rarity];
 export const skillName = (skill: Skill): string => SKILL_NAMES[skill];
 
-/** The seven mission types, in the order of the table in docs/game-rules.md. */
+/** The mission types, in the order of the table in docs/game-rules.md. */
 export const MISSION_TYPE_LIST = [
   'GOLDCLAIM',
   'DAILYREWARD',
@@ -79,6 +79,9 @@ export const MISSION_TYPE_LIST = [
   'UPGRADETOWER',
   'UPGRADESEAL',
   'SEARCHELEMENT',
+  'HEROLEVELUP',
+  'IMPROVESEAL',
+  'UNIQUE',
 ] as const;
 export type MissionType = (typeof MISSION_TYPE_LIST)[number];
 export const isMissionType = (value: unknown): value is MissionType =>

@@ -1,0 +1,24 @@
+/**
+ * Profile frames and the profiles rating (docs/game-rules.md, Profile frames and Profiles
+ * rating). The rating's weights are mirrored by the database function `aleph_assets_power`
+ * (migration "records_power"); a server test checks the two agree.
+ */
+export const RECORDS_CONFIG = {
+  frames: [
+    { id: 'none', name: 'No frame', profileLevel: 0, legendary: false },
+    { id: 'silver', name: 'Silver frame', profileLevel: 5, legendary: false },
+    { id: 'legendary', name: 'Legendary frame', profileLevel: 10, legendary: true },
+  ],
+  rating: {
+    /** Power of each profile level. */
+    profileLevelWeight: 1000,
+    /** Each tower adds its gold per day times the terrain multiplier (rounded) ... */
+    towerProductionWeight: 1,
+    /** ... and its vault cap divided by this. */
+    vaultCapDivisor: 100,
+    /** Each hero adds the sum of its eight skills plus this per hero level. */
+    heroLevelWeight: 100,
+  },
+  log: { defaultLimit: 20, maxLimit: 100 },
+  ratingPage: { defaultLimit: 20, maxLimit: 100 },
+} as const;
