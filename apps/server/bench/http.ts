@@ -13,6 +13,8 @@ export interface EndpointSpec {
   body?: (player: number) => unknown;
   /** Needs a session cookie. */
   auth: boolean;
+  /** Extra request headers (e.g. If-None-Match for a revalidation). */
+  headers?: Record<string, string>;
   /**
    * A stream (open loop only): the answer counts as complete, and the connection is closed,
    * once its body contains this text (a push reconnect: its replay's `resync`).
@@ -52,7 +54,10 @@ export async function runEndpoint(
 ): Promise<EndpointResult> {
   let next = 0;
   const request = (player: number): autocannon.Request => {
-    const headers: Record<string, string> = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    const headers: Record<string, string> = {
+      'accept-encoding': BROWSER_ACCEPT_ENCODING,
+      ...spec.headers,
+    };
     if (spec.auth) headers.cookie = options.cookies[player] ?? '';
     if (spec.body) headers['content-type'] = 'application/json';
     return {

@@ -12,9 +12,13 @@ import { machine, writeReport, type BenchReport, type HttpPass } from './report.
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { signIn, startBenchServer, type BenchServer } from './server-process.js';
 import { pushBench } from './push.js';
+import { recordsBench } from './records.js';
 import { settlementBench } from './settlement.js';
 import { webBench } from './web.js';
+import { arenaBench } from './arena.js';
+import { mapBench } from './map.js';
 import { lighthouseBench } from './lighthouse.js';
+import { traderBench } from './trader.js';
 
 /**
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
@@ -25,7 +29,13 @@ import { lighthouseBench } from './lighthouse.js';
  * The push part (PostgreSQL only): --push-streams=15000 --push-rate=5000 --push-seconds=10
  * --push-players=60000,30000,15000 (the verification's sizes, the next tried if one does not hold)
  * --push-processes=4 --push-verify-seconds=60 --push-pool=10 --push-parts=streams,capacity,verify.
+ * The arena part runs only when named (--only=arena): its own PostgreSQL database
+ * (ARENA_DATABASE_URL, default bench_arena); --arena-players=10000, --arena-earned=true gives
+ * every bench player the first-win achievement beforehand. Its figures are printed.
  * With --only, --write=true rewrites only the sections of the parts that ran (not with http).
+ * The map part runs only when named (--only=map): it fills its own PostgreSQL database
+ * (MAP_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_map, created if missing)
+ * with 500,000 lands; --map-players=1000 owners. Its figures are printed, not written.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -248,6 +258,52 @@ if (runs('push')) {
         'and this part seeds missions and reads player_events while server processes run.',
     );
   }
+}
+
+if (only?.includes('map')) {
+  await mapBench(process.env.MAP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_map', {
+    players: Number(args.get('map-players') ?? 1000),
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+  });
+}
+
+if (only?.includes('trader')) {
+  // Its own PostgreSQL database (TRADER_DATABASE_URL, created if missing): figures printed.
+  await traderBench(
+    process.env.TRADER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_trader',
+    {
+      players: Number(args.get('trader-players') ?? 1000),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+    },
+  );
+}
+
+if (only?.includes('arena')) {
+  // Its own PostgreSQL database (ARENA_DATABASE_URL, created if missing): figures printed.
+  await arenaBench(
+    process.env.ARENA_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_arena',
+    {
+      players: Number(args.get('arena-players') ?? 10_000),
+      earned: args.get('arena-earned') === 'true',
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+    },
+  );
+}
+
+if (only?.includes('records')) {
+  // Its own PostgreSQL database (RECORDS_DATABASE_URL, created if missing): figures printed.
+  await recordsBench(
+    process.env.RECORDS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_records',
+    {
+      players: Number(args.get('records-players') ?? 10_000),
+      missions: Number(args.get('records-missions') ?? 1_000_000),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+    },
+  );
 }
 
 if ((args.get('write') ?? (databaseUrl && !only ? 'true' : 'false')) === 'true') {

@@ -1,4 +1,5 @@
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { EVENT_REFETCH_SPREAD_MS } from '@aleph/contracts';
 import { BROWSER_ACCEPT_ENCODING } from './http.js';
 
 /**
@@ -156,6 +157,8 @@ function onFrame(s: Stream, frame: string) {
     s.onResync = null;
     return;
   }
+  // A world event (`map.changed`, when bench players register) has no id: not the player's.
+  if (id === undefined) return;
   events++;
   const seq = Number(id);
   if (!(seq > s.lastSeq)) repeated++;
@@ -164,7 +167,16 @@ function onFrame(s: Stream, frame: string) {
   const now = Date.now();
   const missionId = (JSON.parse(data) as { missionId: number }).missionId;
   finished.push(s.p.id, seq, missionId, now, s.replaying ? 1 : 0);
-  for (const [kind, path] of refetches) send(kind, s.p, 'GET', path, now);
+  // As the web app does (EVENT_REFETCH_SPREAD_MS): the reads after an event wait a random pause
+  // of up to that long; their latency counts from when they are sent.
+  if (refetches.length === 0) return;
+  setTimeout(
+    () => {
+      const sentAt = Date.now();
+      for (const [kind, path] of refetches) send(kind, s.p, 'GET', path, sentAt);
+    },
+    Math.floor(Math.random() * EVENT_REFETCH_SPREAD_MS),
+  );
 }
 
 /** Opens one stream; resolves with the answer's status (0: no answer). */

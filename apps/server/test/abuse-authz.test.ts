@@ -187,6 +187,8 @@ describe("another player's ids", () => {
       vip: expect.any(Number),
       lands: 1,
       heroes: 2,
+      frame: 'none',
+      achievements: { earned: 0, rarest: [] },
     });
     expect((await carol.api.get(`/athar/publicprofiles/${MISSING}`)).status).toBe(404);
   });

@@ -1,15 +1,26 @@
 import fc from 'fast-check';
 import type { TSchema } from 'typebox';
 import {
+  ArenaAttackBody,
+  ArenaBattlesQuery,
+  ArenaDefenceBody,
   BuyPlatinumBody,
+  SecretBuyBody,
+  TossBody,
+  TradeBody,
   CheckLoginQuery,
+  FrameBody,
+  MissionLogQuery,
+  RatingQuery,
   LoginBody,
   MarkDeleteBody,
   MintHeroBody,
   MintLandBody,
   MissionBody,
+  PotBody,
   PurchaseListQuery,
   RegisterBody,
+  UpskillsBody,
   WorkflowBody,
 } from '@aleph/contracts';
 
@@ -32,11 +43,14 @@ export interface SampleRequest {
  * platinum), so a fuzzed variant of it that changes anything is a defect.
  */
 export interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The route as Fastify knows it, with `:name` path parameters. */
   path: string;
-  /** Path parameters: `id` is a database id (positive int4), `word` free text. */
-  params?: Record<string, 'id' | 'word'>;
+  /**
+   * Path parameters: `id` is a database id (positive int4), `index` a zero-based number
+   * (continent, map coordinate), `word` free text.
+   */
+  params?: Record<string, 'id' | 'index' | 'word'>;
   query?: TSchema;
   body?: TSchema;
   /** Needs a signed-in player; answers 401 without one. */
@@ -113,6 +127,26 @@ export const ENDPOINTS: readonly Endpoint[] = [
     idOf((fx) => fx.profileId),
   ),
   read('/athar/features'),
+  // Records (the fuzzing player is below level three: achievements, the log and the rating
+  // answer FEATURE_LOCKED; the legendary frame is locked too).
+  read('/athar/achievements'),
+  read('/athar/profile/frame'),
+  {
+    ...write('/athar/profile/frame', { body: FrameBody }),
+    method: 'PUT',
+    sample: () => ({ body: { frame: 'legendary' } }),
+  },
+  read('/athar/rating', { query: RatingQuery, sample: () => ({ query: { limit: '10' } }) }),
+  read('/misaar/missions/log', {
+    query: MissionLogQuery,
+    sample: (fx) => ({ query: { heroid: String(fx.heroId), outcome: 'success', limit: '10' } }),
+  }),
+  read('/misaar/missions/log.csv', {
+    query: MissionLogQuery,
+    sample: (fx) => ({ query: { landid: String(fx.landId), type: 'GOLDCLAIM' } }),
+  }),
+  // The fuzzing player is below level five: FEATURE_LOCKED.
+  read('/athar/worldstats'),
   // Reading the first steps pays the goals it finds done; the fuzzing player has dismissed
   // them beforehand (abuse-fuzz.test.ts), so neither changes anything during the fuzz.
   read('/athar/quests', { readOnly: false }),
@@ -128,11 +162,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
     idOf((fx) => fx.landId),
   ),
 
+  read('/ard/map/:continent', {
+    params: { continent: 'index' },
+    sample: () => ({ params: { continent: 1 } }),
+  }),
+  read('/ard/map/:continent/:x/:y', {
+    params: { continent: 'index', x: 'index', y: 'index' },
+    sample: () => ({ params: { continent: 0, x: 250, y: 250 } }),
+  }),
+
   read('/abtal/heroes'),
   read(
     '/abtal/heroes/:id',
     idOf((fx) => fx.heroId),
   ),
+  // The fuzzing player is below levels four and six: FEATURE_LOCKED.
+  write('/abtal/heroes/:id/upskills', {
+    params: { id: 'id' },
+    body: UpskillsBody,
+    sample: (fx) => ({ params: { id: fx.heroId }, body: { skills: [1, 0, 0, 0, 0, 0, 0, 0] } }),
+  }),
+  write('/abtal/heroes/:id/pot', {
+    params: { id: 'id' },
+    body: PotBody,
+    sample: (fx) => ({ params: { id: fx.heroId }, body: { landid: fx.landId, skill: 0 } }),
+  }),
 
   read('/misaar/mistypes/:type/requirements', {
     params: { type: 'word' },
@@ -149,6 +203,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     sample: (fx) => ({ body: { missionType: 'GOLDCLAIM', landid: fx.landId, heroid: fx.heroId } }),
   }),
   read('/misaar/missions/status/running'),
+  // The fuzzing player is below level nine: FEATURE_LOCKED.
+  read('/misaar/unique'),
 
   read('/dashboard/stat'),
 
@@ -202,6 +258,52 @@ export const ENDPOINTS: readonly Endpoint[] = [
     '/market/purchases/:id',
     idOf(() => MISSING),
   ),
+
+  // The fuzzing player is below levels five, seven and eight: FEATURE_LOCKED (and without an
+  // Idempotency-Key header every write is refused with 400 before that).
+  read('/souq/trader'),
+  write('/souq/trader/sell', {
+    body: TradeBody,
+    sample: (fx) => ({
+      body: { landid: fx.landId, kind: 'item', code: 'TOWER_STONE', quantity: 1, price: 400 },
+    }),
+  }),
+  write('/souq/trader/buy', {
+    body: TradeBody,
+    sample: (fx) => ({
+      body: { landid: fx.landId, kind: 'item', code: 'TOWER_STONE', quantity: 1, price: 600 },
+    }),
+  }),
+  read('/souq/secret'),
+  write('/souq/secret/:offerId/buy', {
+    params: { offerId: 'word' },
+    body: SecretBuyBody,
+    sample: (fx) => ({ params: { offerId: `${fx.profileId}-0-0` }, body: { landid: fx.landId } }),
+  }),
+  read('/hadath/luckycoin'),
+  write('/hadath/luckycoin/toss', {
+    body: TossBody,
+    sample: (fx) => ({ body: { landid: fx.landId } }),
+  }),
+
+  // The fuzzing player is below level ten: every arena route answers FEATURE_LOCKED.
+  read('/halba/defence'),
+  {
+    ...write('/halba/defence', { body: ArenaDefenceBody }),
+    method: 'PUT',
+    sample: (fx) => ({ body: { heroes: [fx.heroId] } }),
+  },
+  read('/halba/opponents'),
+  write('/halba/attack', {
+    body: ArenaAttackBody,
+    sample: (fx) => ({ body: { opponent: MISSING, heroes: [fx.heroId] } }),
+  }),
+  read('/halba/battles', { query: ArenaBattlesQuery, sample: () => ({ query: { limit: '10' } }) }),
+  read(
+    '/halba/battles/:id',
+    idOf(() => MISSING),
+  ),
+  read('/halba/ladder'),
 ];
 
 export const nameOf = (ep: Endpoint) => `${ep.method} ${ep.path}`;

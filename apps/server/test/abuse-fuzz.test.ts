@@ -28,7 +28,7 @@ import {
   type RawBody,
 } from './abuse-arbitraries.js';
 import { mutations } from './abuse-mutations.js';
-import { idSegment, querySuffix, wordSegment } from './abuse-params.js';
+import { idSegment, indexSegment, querySuffix, wordSegment } from './abuse-params.js';
 import {
   describeRequest,
   expectErrorShape,
@@ -206,7 +206,7 @@ describe.each(GROUPS)('fuzzing %s', (group) => {
           Object.fromEntries(
             Object.entries(ep.params ?? {}).map(([name, kind]) => [
               name,
-              kind === 'id' ? idSegment : wordSegment,
+              kind === 'id' ? idSegment : kind === 'index' ? indexSegment : wordSegment,
             ]),
           ) as Record<string, typeof idSegment>,
         ),
@@ -226,9 +226,12 @@ describe.each(GROUPS)('fuzzing %s', (group) => {
             ? undefined
             : { payload: JSON.stringify(sample.body), contentType: 'application/json' };
         const { res, what } = await send({ ep, url, body });
+        // A dot segment in one parameter moves the path (another route, or none): the others'
+        // 400 holds only when every segment stays in place.
+        const moved = Object.values(params).some((seg) => seg.expect === 'refused');
         for (const seg of Object.values(params)) {
           if (seg.expect === 'refused') expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
-          if (seg.expect === 400) expect(res.statusCode, what).toBe(400);
+          if (seg.expect === 400 && !moved) expect(res.statusCode, what).toBe(400);
         }
         if (query.expect === 400 && Object.keys(params).length === 0)
           expect(res.statusCode, what).toBe(400);

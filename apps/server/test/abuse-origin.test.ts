@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantToProfile } from '../src/modules/world/grants.js';
+import { sql } from 'drizzle-orm';
+import type { SecretMarket, TraderQuotes } from '@aleph/contracts';
+import { openLuckyEvent } from '../src/modules/economy/lucky.js';
+import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { createTestContext, signedRegistration, type TestContext } from './helpers.js';
 import { ENDPOINTS } from './abuse-endpoints.js';
 import { expectErrorShape } from './abuse-helpers.js';
@@ -15,8 +18,8 @@ import {
 
 /**
  * State-changing requests that a browser marks as coming from another site (Origin, or
- * Sec-Fetch-Site: cross-site) are refused with 403 BAD_ORIGIN on every POST endpoint, even
- * with the player's cookies and a request that would succeed from the site itself.
+ * Sec-Fetch-Site: cross-site) are refused with 403 BAD_ORIGIN on every POST and PUT endpoint,
+ * even with the player's cookies and a request that would succeed from the site itself.
  */
 
 let ctx: TestContext;
@@ -34,16 +37,56 @@ const expectNothingChanged = (who: Player[], act: () => Promise<void>) => unchan
 
 describe('requests from another site', () => {
   let alice: Player;
-  /** For every POST endpoint, a request that succeeds when it comes from the site itself. */
+  /** A level-ten player with a defence team, for alice to attack in the arena. */
+  let bob: Player;
+  /**
+   * A level-one player with XP: alice is at the top level (every feature of the level table
+   * is open to her), so her profile cannot level up any more; carol's can.
+   */
+  let carol: Player;
+  /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
+  let keys = 0;
+  /** Economy writes need a fresh Idempotency-Key header. */
+  const idempotent = (call: Call): Call => ({
+    ...call,
+    headers: { 'idempotency-key': `origin-key-${++keys}` },
+  });
   beforeAll(async () => {
     alice = await newPlayer();
-    await grantToProfile(
-      ctx.database.db,
-      alice.id,
-      { xp: 30_000, platinum: 1_000 },
-      ctx.clock.now(),
+    bob = await newPlayer();
+    carol = await newPlayer();
+    const db = ctx.database.db;
+    const now = ctx.clock.now();
+    await grantToProfile(db, alice.id, { xp: 30_000, platinum: 100_000, gold: 1_000_000 }, now);
+    await grantToProfile(db, carol.id, { xp: 30_000 }, now);
+    // Level ten unlocks every feature of the level table; hero level five gives skill points.
+    await db.execute(sql`update profiles set level = 10 where id in (${alice.id}, ${bob.id})`);
+    await db.execute(sql`update heroes set level = 5 where owner_id = ${alice.id}`);
+    await grantToLand(
+      db,
+      alice.land,
+      { items: { SKILL_POT: 5, TOWER_STONE: 5, LUCKY_COIN: 3 } },
+      now,
     );
+    await openLuckyEvent(db, now, 6, null);
+    const defence = await call({
+      method: 'PUT',
+      url: '/halba/defence',
+      cookie: bob.cookie,
+      body: { heroes: [bob.hero] },
+    });
+    expect(defence.statusCode, defence.body).toBe(200);
+    const quote = async (code: string) => {
+      const res = await call({ method: 'GET', url: '/souq/trader', cookie: alice.cookie });
+      return (res.json() as TraderQuotes).quotes.find((q) => q.code === code)!;
+    };
+    const trade = (side: 'sell' | 'buy', price: number) =>
+      idempotent({
+        method: 'POST',
+        url: `/souq/trader/${side}`,
+        body: { landid: alice.land, kind: 'item', code: 'TOWER_STONE', quantity: 1, price },
+      });
     const a = () => alice;
     effective = new Map<string, () => Promise<Call>>([
       [
@@ -81,6 +124,7 @@ describe('requests from another site', () => {
           method: 'POST',
           url: '/tartib/workflow/start',
           body: { wftype: 'PROFILELEVELUP' },
+          cookie: carol.cookie,
         }),
       ],
       [
@@ -116,10 +160,61 @@ describe('requests from another site', () => {
           body: { idempotencyKey: 'alice-hero-1' },
         }),
       ],
+      [
+        'PUT /athar/profile/frame',
+        async () => ({ method: 'PUT', url: '/athar/profile/frame', body: { frame: 'silver' } }),
+      ],
+      [
+        'POST /abtal/heroes/:id/upskills',
+        async () => ({
+          method: 'POST',
+          url: `/abtal/heroes/${a().hero}/upskills`,
+          body: { skills: [1, 0, 0, 0, 0, 0, 0, 0] },
+        }),
+      ],
+      [
+        'POST /abtal/heroes/:id/pot',
+        async () => ({
+          method: 'POST',
+          url: `/abtal/heroes/${a().hero}/pot`,
+          body: { landid: a().land, skill: 0 },
+        }),
+      ],
+      ['POST /souq/trader/sell', async () => trade('sell', (await quote('TOWER_STONE')).buyPrice)],
+      ['POST /souq/trader/buy', async () => trade('buy', (await quote('TOWER_STONE')).sellPrice)],
+      [
+        'POST /souq/secret/:offerId/buy',
+        async () => {
+          const res = await call({ method: 'GET', url: '/souq/secret', cookie: a().cookie });
+          const offer = (res.json() as SecretMarket).offers[0]!;
+          return idempotent({
+            method: 'POST',
+            url: `/souq/secret/${offer.id}/buy`,
+            body: offer.needsLand ? { landid: a().land } : {},
+          });
+        },
+      ],
+      [
+        'POST /hadath/luckycoin/toss',
+        async () =>
+          idempotent({ method: 'POST', url: '/hadath/luckycoin/toss', body: { landid: a().land } }),
+      ],
+      [
+        'PUT /halba/defence',
+        async () => ({ method: 'PUT', url: '/halba/defence', body: { heroes: [a().hero] } }),
+      ],
+      [
+        'POST /halba/attack',
+        async () => ({
+          method: 'POST',
+          url: '/halba/attack',
+          body: { opponent: bob.id, heroes: [a().homeless] },
+        }),
+      ],
     ]);
   });
 
-  const posts = ENDPOINTS.filter((ep) => ep.method === 'POST').map(
+  const posts = ENDPOINTS.filter((ep) => ep.method !== 'GET').map(
     (ep) => `${ep.method} ${ep.path}`,
   );
   const crossSite: Record<string, string>[] = [
@@ -132,16 +227,20 @@ describe('requests from another site', () => {
     { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' },
   ];
 
-  it('has a request that would succeed for every POST endpoint', () => {
+  it('has a request that would succeed for every POST and PUT endpoint', () => {
     expect([...effective.keys()].sort()).toEqual([...posts].sort());
   });
 
-  it('refuses every POST endpoint with 403 BAD_ORIGIN and changes nothing', async () => {
-    await expectNothingChanged([alice], async () => {
+  it('refuses every POST and PUT endpoint with 403 BAD_ORIGIN and changes nothing', async () => {
+    await expectNothingChanged([alice, carol], async () => {
       for (const name of posts) {
         for (const headers of crossSite) {
           const request = await effective.get(name)!();
-          const res = await call({ ...request, cookie: alice.cookie, headers });
+          const res = await call({
+            ...request,
+            cookie: request.cookie ?? alice.cookie,
+            headers: { ...request.headers, ...headers },
+          });
           const what = `${name} ${JSON.stringify(headers)}`;
           expect(res.statusCode, what).toBe(403);
           expectErrorShape(res, what);
@@ -165,7 +264,11 @@ describe('requests from another site', () => {
     );
     for (const [i, name] of order.entries()) {
       const request = await effective.get(name)!();
-      const res = await call({ ...request, cookie: alice.cookie, headers: sameSite[i % 3] });
+      const res = await call({
+        ...request,
+        cookie: request.cookie ?? alice.cookie,
+        headers: { ...request.headers, ...sameSite[i % 3] },
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300);
     }
   });

@@ -96,6 +96,20 @@ export const idSegment: fc.Arbitrary<Segment> = fc
   )
   .map(judgeId);
 
+/**
+ * A zero-based index (continent, map coordinate): what the server reads as an integer from 0
+ * ('-0' and '00' included) may pass its range check; anything else is a bad parameter.
+ */
+function judgeIndex(raw: string): Segment {
+  const judged = judgeId(raw);
+  const decoded = decode(raw);
+  if (judged.expect === 'refused' || decoded === undefined) return judged;
+  const zeroBased = /^-?\d+$/.test(decoded) && BigInt(decoded) >= 0n && BigInt(decoded) <= MAX_INT4;
+  return zeroBased ? { raw, expect: 'any' } : judged;
+}
+
+export const indexSegment: fc.Arbitrary<Segment> = idSegment.map(({ raw }) => judgeIndex(raw));
+
 const KNOWN_WORDS = [
   'GOLDCLAIM',
   'goldclaim',

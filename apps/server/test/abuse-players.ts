@@ -31,7 +31,7 @@ export async function newPlayer(ctx: TestContext) {
 export type Player = Awaited<ReturnType<typeof newPlayer>>;
 
 export interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   body?: object;
   cookie?: string;

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { featuresFor, isoWeekStart, Rarity } from '@aleph/rules';
+import { decodeMap, type LuckyCoinState } from '@aleph/contracts';
 import { queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { runCommand } from '../src/cli/command.js';
 import { demo as demoCommand } from '../src/cli/commands/demo.js';
 import { demoBanner, ensureDemoWorld, type DemoWorld } from '../src/modules/world/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
-import { client, type Client } from './game-helpers.js';
+import { client, DAY, type Client } from './game-helpers.js';
 
 let ctx: TestContext;
 let world: DemoWorld;
@@ -18,6 +19,7 @@ let password: string;
 let veteranPassword: string;
 let veteran: Client;
 let veteranId: number;
+let veteranCookie: string;
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]?.n);
@@ -62,7 +64,8 @@ beforeAll(async () => {
   const vet = await logIn(veteranPassword, 'veteran');
   if (vet.statusCode !== 200)
     throw new Error(`veteran login failed: ${vet.statusCode} ${vet.body}`);
-  veteran = client(ctx, cookiesFrom(vet));
+  veteranCookie = cookiesFrom(vet);
+  veteran = client(ctx, veteranCookie);
   veteranId = await count(sql`select id as n from users where login = 'veteran'`);
 });
 afterAll(() => ctx.close());
@@ -229,6 +232,32 @@ describe('the demo world', () => {
     expect(running.body).toHaveLength(busy.length);
   });
 
+  it("grows the veteran's heroes: levels 3 to 5, upskills, points left, a pot, improved seals", async () => {
+    const heroes = await veteran.heroes();
+    expect(heroes.filter((h) => h.level >= 3 && h.level <= 5).length).toBeGreaterThanOrEqual(4);
+    expect(heroes.some((h) => h.level > 0 && h.pointsLeft > 0)).toBe(true);
+    for (const h of heroes) {
+      expect(h.upskills.reduce((a, b) => a + b, 0) + h.pointsLeft).toBe(8 * h.level);
+      h.baseSkills.forEach((base, i) => expect(base + h.upskills[i]!).toBeLessThanOrEqual(100));
+    }
+    expect(heroes.some((h) => h.level < 5 && h.xpToNext === 0 && !h.busy)).toBe(true);
+    const potted = heroes.filter((h) => h.pot !== null);
+    expect(potted).toHaveLength(1);
+    expect(Date.parse(potted[0]!.pot!.until)).toBeGreaterThan(ctx.clock.now().getTime());
+    const lands = await veteran.lands();
+    expect(lands.some((l) => l.vault.steps.some((s) => s > 0))).toBe(true);
+    const pots = await Promise.all(
+      lands.map(
+        async (l) =>
+          (await veteran.get(`/ard/lands/${l.landid}/balances`)).body as Array<{
+            item_code: string;
+            balance: number;
+          }>,
+      ),
+    );
+    expect(pots.flat().some((i) => i.item_code === 'SKILL_POT' && i.balance > 0)).toBe(true);
+  });
+
   it("keeps the veteran's history: finished missions with their reports, read", async () => {
     const settled = await queryRows<{ type: string }>(
       ctx.database.db,
@@ -236,7 +265,7 @@ describe('the demo world', () => {
     );
     expect(settled.length).toBeGreaterThanOrEqual(8);
     expect(new Set(settled.map((m) => m.type))).toEqual(
-      new Set(['DAILYREWARD', 'GOLDCLAIM', 'SEARCHELEMENT', 'HUNTSEAL']),
+      new Set(['DAILYREWARD', 'GOLDCLAIM', 'SEARCHELEMENT', 'HUNTSEAL', 'UNIQUE']),
     );
     const reports = await queryRows<{ read: boolean }>(
       ctx.database.db,
@@ -253,6 +282,39 @@ describe('the demo world', () => {
     expect(causes).toBeGreaterThanOrEqual(4);
   });
 
+  it('has the veteran back from last week’s unique mission and able to join the open one', async () => {
+    const joined = await queryRows<{ name: string; places_left: number; status: string }>(
+      ctx.database.db,
+      sql`select e.name, e.places_left, m.status from unique_entries u
+          join unique_events e on e.id = u.event_id join missions m on m.id = u.mission_id
+          where u.profile_id = ${veteranId}`,
+    );
+    expect(joined).toEqual([{ name: 'The Sunken Vault', places_left: 9, status: 'settled' }]);
+    const res = await veteran.get('/misaar/unique');
+    expect(res.status).toBe(200);
+    const [open] = res.body as Array<{
+      eventid: number;
+      status: string;
+      joined: unknown;
+      requirement: { skill: number; min: number };
+    }>;
+    expect(open).toMatchObject({ status: 'open', joined: null });
+    const heroes = (await veteran.heroes()).filter(
+      (h) =>
+        !h.busy &&
+        h.residenceid !== null &&
+        h.skills[open!.requirement.skill]! >= open!.requirement.min,
+    );
+    expect(heroes.length).toBeGreaterThan(0);
+    const check = await veteran.post('/misaar/mission/check', {
+      missionType: 'UNIQUE',
+      landid: heroes[0]!.residenceid,
+      heroid: heroes[0]!.heroid,
+      eventid: open!.eventid,
+    });
+    expect(check.body).toMatchObject({ ok: true });
+  });
+
   it('puts the veteran on both boards this week and has the first steps done and dismissed', async () => {
     const week = new Date(isoWeekStart(ctx.clock.now().getTime()));
     for (const board of ['TOP_XP_GAINERS', 'TOP_GOLD_CLAIMERS']) {
@@ -264,6 +326,41 @@ describe('the demo world', () => {
     }
     const quests = await veteran.get('/athar/quests');
     expect(quests.body).toMatchObject({ dismissed: true, done: 6, total: 6, next: null });
+  });
+
+  it("spreads thousands of the other players' lands over both continents, shown to the veteran", async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/ard/map/1',
+      headers: { cookie: veteranCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(decodeMap(res.rawPayload).count).toBeGreaterThan(1_900);
+    const [row] = await queryRows<{ lands: number; owners: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as lands, count(distinct owner_id)::int as owners
+          from lands where continent = 0`,
+    );
+    expect(row!.lands).toBeGreaterThan(1_900);
+    expect(row!.owners).toBeGreaterThanOrEqual(50);
+    const stats = await veteran.get('/athar/worldstats');
+    expect(stats.status).toBe(200);
+    expect(stats.body.players).toBeGreaterThan(50);
+    expect(stats.body.landsByTerrain.flat().reduce((a: number, b: number) => a + b, 0)).toBe(
+      await count(sql`select count(*)::int as n from lands`),
+    );
+  });
+
+  it('gives the veteran Lucky Coins to toss in an open event and sales to the trader', async () => {
+    const lucky = (await veteran.get('/hadath/luckycoin')).body as LuckyCoinState;
+    expect(lucky.open).toBe(true);
+    expect(Date.parse(lucky.endsAt ?? '')).toBeGreaterThan(ctx.clock.now().getTime() + 6 * DAY);
+    expect(Math.max(...lucky.lands.map((l) => l.coins))).toBeGreaterThanOrEqual(5);
+    const sales = await count(
+      sql`select count(*)::int as n from trader_trades where profile_id = ${veteranId}`,
+    );
+    expect(sales).toBe(2);
+    expect((await veteran.get('/souq/secret')).status).toBe(200);
   });
 
   it('keeps the books exact', async () => {

@@ -117,8 +117,13 @@ async function killDuringLoad(rig: Rig) {
   expect(result).toMatchObject({ running: 0, settled: result.missions, notBookedOnce: 0 });
   expect(result.reportMismatches).toEqual([]);
   expect(result.audit).toEqual([]);
-  // No message lost, none doubled: one report per settled mission, plus each welcome.
-  expect(result.messagesByKind).toEqual({ mission: result.missions, welcome: players.length });
+  // No message lost, none doubled: one report per settled mission, each welcome, and one note
+  // per achievement the missions earned.
+  expect(result.messagesByKind).toEqual({
+    mission: result.missions,
+    welcome: players.length,
+    ...(result.achievementsEarned > 0 ? { system: result.achievementsEarned } : {}),
+  });
 }
 
 describe('a server process killed with SIGKILL in the middle of a load', () => {

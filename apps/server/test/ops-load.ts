@@ -121,6 +121,7 @@ export interface Books {
   /** Profiles whose mission reports differ from their settled missions. */
   reportMismatches: Array<{ profile_id: number; settled: number; reports: number }>;
   messagesByKind: Record<string, number>;
+  achievementsEarned: number;
   audit: AuditProblem[];
 }
 
@@ -156,6 +157,11 @@ export async function books(db: Db): Promise<Books> {
     db,
     sql`select kind, count(*)::int as n from messages group by kind`,
   );
+  // Each achievement earned writes one message (kind 'system', docs/game-rules.md).
+  const [earned] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from achievements_earned`,
+  );
   return {
     missions: Number(totals?.missions),
     settled: Number(totals?.settled),
@@ -163,6 +169,7 @@ export async function books(db: Db): Promise<Books> {
     notBookedOnce: Number(booked?.n),
     reportMismatches,
     messagesByKind: Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)])),
+    achievementsEarned: Number(earned?.n ?? 0),
     audit: await auditLedger(db),
   };
 }

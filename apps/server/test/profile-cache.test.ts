@@ -147,8 +147,14 @@ describe('the profile cache', () => {
       const me = { ...player, api: client(ctx, cookiesFrom(login)) };
       expect((await me.api.get('/dashboard/stat')).body.heroes.data.busy).toBe(0);
       expect((await me.api.get('/misaar/missions/status/running')).body).toHaveLength(0);
+      // The report, and the notes of the achievements the mission earned (its first).
+      const [notes] = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from messages
+            where profile_id = ${player.id} and subject like 'Achievement earned:%'`,
+      );
       expect((await me.api.get('/hatif/messages/countunread')).body.unreadMessages).toBe(
-        unread[i]! + 1,
+        unread[i]! + 1 + notes!.n,
       );
       expect((await me.api.get('/athar/profile')).body.level.profilePoints).toBeGreaterThan(xp[i]!);
     }

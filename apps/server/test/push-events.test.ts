@@ -85,6 +85,8 @@ async function startId(s: SseStream): Promise<number> {
 }
 
 const named = (s: SseStream, name: string) => s.events().filter((e) => e.event === name);
+/** The player's own events: world events (`map.changed`, no id) may come in between. */
+const own = (s: SseStream) => s.events().filter((e) => e.event !== 'map.changed');
 
 /** Starts DAILYREWARD with the resident hero and lets its ETA pass (not settled yet). */
 async function dailyReward(p: Awaited<ReturnType<typeof newPlayer>>) {
@@ -148,7 +150,7 @@ describe('GET /events', () => {
     // The player's next read settles the mission first.
     expect((await p.api.profile()).treasury.gold).toBe(50);
     await s.until(() => named(s, 'inbox.new').length >= 1);
-    const events = s.events();
+    const events = own(s);
     const ids = events.map((e) => e.id!);
     expect(ids[0]).toBe(from + 1);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -211,7 +213,7 @@ describe('GET /events', () => {
 
     const again = await stream(p.cookie, { 'last-event-id': String(seen) });
     await again.until(() => named(again, 'resync').length === 1);
-    const events = again.events();
+    const events = own(again);
     const replayed = events.slice(0, -1);
     expect(replayed.map((e) => e.id)).toEqual(
       Array.from({ length: seq - seen }, (_, i) => seen + 1 + i),
@@ -223,7 +225,7 @@ describe('GET /events', () => {
     // The query parameter is the fallback; nothing missed still ends with resync.
     const current = await stream(p.cookie, {}, `?lastEventId=${seq}`);
     await current.until(() => named(current, 'resync').length === 1);
-    expect(current.events()).toEqual([{ id: seq, event: 'resync', data: { complete: true } }]);
+    expect(own(current)).toEqual([{ id: seq, event: 'resync', data: { complete: true } }]);
     current.close();
   });
 
@@ -238,7 +240,7 @@ describe('GET /events', () => {
     expect(deleted).toBeGreaterThan(0);
     const again = await stream(p.cookie, { 'last-event-id': String(from) });
     await again.until(() => named(again, 'resync').length === 1);
-    const events = again.events();
+    const events = own(again);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ event: 'resync', data: { complete: false } });
     // Its id is the player's latest, so the next reconnect starts from there.
@@ -295,6 +297,19 @@ describe('GET /events', () => {
     s.close();
   });
 
+  it("tells every stream when another player's land appears on the map, without an id", async () => {
+    const a = await newPlayer();
+    const s = await stream(a.cookie);
+    await startId(s);
+    const b = await newPlayer(); // registration grants a starter land
+    await s.until(() => named(s, 'map.changed').length >= 1);
+    const event = named(s, 'map.changed')[0]!;
+    expect(event.data).toEqual({ continents: [b.land.continent] });
+    // Not the player's event: a reconnect does not ask for it by id.
+    expect(event.id).toBeUndefined();
+    s.close();
+  });
+
   it('closes the stream at once on logout', async () => {
     const p = await newPlayer();
     const s = await stream(p.cookie);
@@ -307,6 +322,23 @@ describe('GET /events', () => {
     expect(out.statusCode).toBe(200);
     await s.ended;
     expect((await fetchJson(`${base}/events`, { cookie: p.cookie })).status).toBe(401);
+  });
+
+  it('forgets a stream whose client went away, and keeps serving requests on other connections', async () => {
+    const p = await newPlayer();
+    const before = ctx.app.deps.events.streams;
+    const s = await stream(p.cookie);
+    await startId(s);
+    expect(ctx.app.deps.events.streams).toBe(before + 1);
+    s.close();
+    for (let i = 0; i < 100 && ctx.app.deps.events.streams > before; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(ctx.app.deps.events.streams).toBe(before);
+    // The same player reconnects and is told the current id again.
+    const again = await stream(p.cookie);
+    expect(await startId(again)).toBeGreaterThanOrEqual(0);
+    expect((await fetchJson(`${base}/athar/profile`, { cookie: p.cookie })).status).toBe(200);
+    again.close();
   });
 
   it('sends heartbeats and closes streams whose session ended, not when the access token expires', async () => {

@@ -38,6 +38,9 @@ const RESIDENT: Record<MissionType, boolean> = {
   UPGRADETOWER: true,
   UPGRADESEAL: true,
   SEARCHELEMENT: true,
+  HEROLEVELUP: true,
+  IMPROVESEAL: true,
+  UNIQUE: true,
 };
 
 describe('a random simulation over simulated weeks', () => {

@@ -48,6 +48,8 @@ describe('public profiles', () => {
       vip: 0,
       lands: 1,
       heroes: 2,
+      frame: 'none',
+      achievements: { earned: 0, rarest: [] },
     });
     expect((await me.api.get('/athar/publicprofiles/999999')).status).toBe(404);
   });

@@ -7,11 +7,23 @@ import { audit } from './commands/audit.js';
 import { demo } from './commands/demo.js';
 import { grant } from './commands/grant.js';
 import { level } from './commands/level.js';
+import { luckycoin } from './commands/luckycoin.js';
+import { unique } from './commands/unique.js';
 import { users } from './commands/users.js';
 import { world } from './commands/world.js';
 import { cliDatabaseConfig, openCliDatabase } from './open-database.js';
 
-export const COMMANDS: readonly CliCommand[] = [world, users, grant, level, announce, audit, demo];
+export const COMMANDS: readonly CliCommand[] = [
+  world,
+  users,
+  grant,
+  level,
+  announce,
+  audit,
+  demo,
+  luckycoin,
+  unique,
+];
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 

@@ -64,6 +64,13 @@ export const profiles = pgTable(
     marketSeenAt: timestamp('market_seen_at', { withTimezone: true, mode: 'date' }),
     /** When the player dismissed the first steps card; from then on no goal is looked for. */
     questsDismissedAt: timestamp('quests_dismissed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The player's power (docs/game-rules.md, Profiles rating), kept by triggers on lands,
+     * towers, heroes and the level (docs/decisions/0011-records.md); ranked by its index.
+     */
+    power: bigint('power', { mode: 'number' }).notNull().default(0),
+    /** The avatar frame the player picked (docs/game-rules.md, Profile frames). */
+    frame: text('frame').notNull().default('none'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -72,6 +79,7 @@ export const profiles = pgTable(
     check('profiles_xp_nonnegative', sql`${t.xp} >= 0`),
     check('profiles_vip_nonnegative', sql`${t.vipPoints} >= 0`),
     check('profiles_level_range', sql`${t.level} between 0 and 10`),
+    index('profiles_power_rank_idx').on(t.power.desc(), t.id),
   ],
 );
 

@@ -65,6 +65,8 @@ export const landElements = pgTable(
     element: smallint('element').notNull(),
     towerLevel: smallint('tower_level').notNull().default(0),
     seals: smallint('seals').notNull().default(0),
+    /** Seal improvement steps (IMPROVESEAL), 0..5: each multiplies the drain by 0.85. */
+    sealSteps: smallint('seal_steps').notNull().default(0),
     shards: integer('shards').notNull().default(0),
     vaultVolume: amount('vault_volume').notNull().default(0),
     vaultAt: ts('vault_at').notNull(),
@@ -74,6 +76,7 @@ export const landElements = pgTable(
     check('land_elements_element_range', sql`${t.element} between 0 and 3`),
     check('land_elements_tower_range', sql`${t.towerLevel} between 0 and 10`),
     check('land_elements_seals_range', sql`${t.seals} between 0 and 5`),
+    check('land_elements_seal_steps_range', sql`${t.sealSteps} between 0 and 5`),
     check('land_elements_shards_nonnegative', sql`${t.shards} >= 0`),
     check('land_elements_vault_nonnegative', sql`${t.vaultVolume} >= 0`),
   ],
@@ -119,12 +122,24 @@ export const heroes = pgTable(
     skills: smallint('skills').array().notNull(),
     residenceId: integer('residence_id').references(() => lands.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
+    /** Hero growth (docs/game-rules.md): level 0..5, cumulative hero XP, upskills, a pot. */
+    level: smallint('level').notNull().default(0),
+    xp: integer('xp').notNull().default(0),
+    upskills: smallint('upskills')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0,0}'`),
+    potSkill: smallint('pot_skill'),
+    potUntil: ts('pot_until'),
   },
   (t) => [
     index('heroes_owner_idx').on(t.ownerId),
     index('heroes_residence_idx').on(t.residenceId),
     check('heroes_rarity_range', sql`${t.rarity} between 0 and 4`),
     check('heroes_skills_len', sql`cardinality(${t.skills}) = 8`),
+    check('heroes_level_range', sql`${t.level} between 0 and 5`),
+    check('heroes_xp_nonnegative', sql`${t.xp} >= 0`),
+    check('heroes_upskills_len', sql`cardinality(${t.upskills}) = 8`),
   ],
 );
 
@@ -173,6 +188,19 @@ export const missions = pgTable(
     // "Has this player finished a mission of this type?" (the first steps goals, quests/).
     index('missions_settled_profile_type_idx')
       .on(t.profileId, t.type)
+      .where(sql`${t.status} = 'settled'`),
+    // The Mission Log (docs/api.md): a player's finished missions newest first by (eta, id);
+    // the filters are key columns, so a filtered page is judged in the index alone.
+    index('missions_log_idx')
+      .on(
+        t.profileId,
+        t.eta,
+        t.id,
+        t.type,
+        t.heroId,
+        t.landId,
+        sql`((${t.result} ->> 'success')::boolean)`,
+      )
       .where(sql`${t.status} = 'settled'`),
     check('missions_status_values', sql`${t.status} in ('running', 'settled')`),
   ],

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIXES } from '../modules/prefixes.js';
+import { arenaRoutes } from '../modules/arena/routes.js';
 import { requireSession } from '../modules/auth/guard.js';
 import { boardRoutes } from '../modules/boards/routes.js';
 import { dashboardRoutes } from '../modules/dashboard/routes.js';
+import { economyRoutes, gameEventRoutes } from '../modules/economy/routes.js';
 import { heroRoutes } from '../modules/heroes/routes.js';
 import { landRoutes } from '../modules/lands/routes.js';
+import { mapRoutes } from '../modules/map/routes.js';
+import { worldStatsRoutes } from '../modules/map/stats-routes.js';
 import { marketRoutes } from '../modules/market/routes.js';
 import { messageRoutes } from '../modules/messages/routes.js';
 import { missionRoutes } from '../modules/missions/routes.js';
 import { profileRoutes } from '../modules/profile/routes.js';
 import { questRoutes } from '../modules/quests/routes.js';
+import { missionLogRoutes, recordsProfileRoutes } from '../modules/records/routes.js';
+import { uniqueRoutes } from '../modules/unique/routes.js';
 import { workflowRoutes } from '../modules/workflows/routes.js';
 import { settleBeforeHandling } from './settle-first.js';
 
@@ -21,16 +27,25 @@ import { settleBeforeHandling } from './settle-first.js';
 export async function playerRoutes(app: FastifyInstance) {
   requireSession(app);
   await app.register(workflowRoutes, { prefix: API_PREFIXES.workflows });
+  // The world's map and numbers are the same for everyone: nothing of the caller to settle.
+  await app.register(mapRoutes, { prefix: API_PREFIXES.lands });
+  await app.register(worldStatsRoutes, { prefix: API_PREFIXES.profile });
   await app.register(async (settled) => {
     settleBeforeHandling(settled);
     await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });
     await settled.register(questRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(recordsProfileRoutes, { prefix: API_PREFIXES.profile });
     await settled.register(landRoutes, { prefix: API_PREFIXES.lands });
     await settled.register(heroRoutes, { prefix: API_PREFIXES.heroes });
     await settled.register(missionRoutes, { prefix: API_PREFIXES.missions });
+    await settled.register(missionLogRoutes, { prefix: API_PREFIXES.missions });
+    await settled.register(uniqueRoutes, { prefix: API_PREFIXES.missions });
     await settled.register(dashboardRoutes, { prefix: API_PREFIXES.dashboard });
     await settled.register(boardRoutes, { prefix: API_PREFIXES.boards });
     await settled.register(messageRoutes, { prefix: API_PREFIXES.messages });
     await settled.register(marketRoutes, { prefix: API_PREFIXES.market });
+    await settled.register(economyRoutes, { prefix: API_PREFIXES.economy });
+    await settled.register(gameEventRoutes, { prefix: API_PREFIXES.gameEvents });
+    await settled.register(arenaRoutes, { prefix: API_PREFIXES.arena });
   });
 }

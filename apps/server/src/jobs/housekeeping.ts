@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { purgeExpired } from '../modules/auth/sessions.js';
+import { payClosedArenaWeek } from '../modules/arena/weekly.js';
 import { purgeOldEvents } from '../modules/game/events.js';
 
 export interface Job {
@@ -10,7 +11,8 @@ export interface Job {
 
 /**
  * Every ten minutes deletes expired tokens, nonces and rate-limit windows, and push events past
- * their replay window.
+ * their replay window, and pays the Arena's rewards of the week that closed last (once, whichever
+ * process claims the week first: modules/arena/weekly.ts).
  */
 export function startHousekeeping(
   db: Db,
@@ -21,7 +23,11 @@ export function startHousekeeping(
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     const now = clock.now();
-    running = Promise.all([purgeExpired(db, now), purgeOldEvents(db, now)]).then(
+    running = Promise.all([
+      purgeExpired(db, now),
+      purgeOldEvents(db, now),
+      payClosedArenaWeek(db, now),
+    ]).then(
       () => undefined,
       (err: unknown) => log.warn({ err }, 'housekeeping failed'),
     );

@@ -83,7 +83,7 @@ export function startSettlementWorker(
       let settled = 0;
       while (!stopped) {
         const started = performance.now();
-        const n = await settleDueBatch(db, now, batchSize);
+        const n = await settleDueBatch(db, now, batchSize, clock.now());
         const ms = performance.now() - started;
         observer?.batch(n, ms / 1000);
         if (n > 0) log.debug({ settled: n, batchSize, ms: Math.round(ms) }, 'settlement batch');
@@ -117,8 +117,11 @@ export function startSettlementWorker(
       log.error({ err }, 'settlement failed; retrying on the next tick');
       return 0;
     });
-    void current.then(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
+    // A drain that settled something goes again at once: missions fell due while it ran, and
+    // a pause of a whole interval after each drain would let a steady stream of them pile up
+    // (docs/performance.md, "Push"). An idle or failed drain waits for the interval.
+    void current.then((settled) => {
+      if (!stopped) timer = setTimeout(tick, settled > 0 ? 0 : intervalMs);
     });
   };
   let timer = setTimeout(tick, intervalMs);

@@ -23,6 +23,7 @@ interface RankedRow {
   rank: string | number;
   profile_id: number;
   nickname: string;
+  frame: BoardRow['frame'];
   score: string | number;
 }
 
@@ -30,6 +31,7 @@ const toRow = (r: RankedRow): BoardRow => ({
   rank: Number(r.rank),
   profileid: r.profile_id,
   profilename: r.nickname,
+  frame: r.frame,
   score: Number(r.score),
 });
 
@@ -94,6 +96,7 @@ const toBoardRow = (s: Standing, rank: number): BoardRow => ({
   rank,
   profileid: s.profileId,
   profilename: s.nickname,
+  frame: s.frame,
   score: s.score,
 });
 
@@ -112,7 +115,7 @@ async function ownRow(
     preparedRows<RankedRow & { reached_at: string | Date }>(
       db,
       'board_own_row',
-      sql`select b.profile_id, p.nickname, b.score, b.reached_at, 0 as rank
+      sql`select b.profile_id, p.nickname, p.frame, b.score, b.reached_at, 0 as rank
           from board_scores b join profiles p on p.id = b.profile_id
           where b.board = ${board} and b.week_start = ${week} and b.profile_id = ${profileId}`,
     ),

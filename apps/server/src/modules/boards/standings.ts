@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { BoardName } from '@aleph/contracts';
+import type { BoardName, FrameName } from '@aleph/contracts';
 import { compareBoardKeys } from '@aleph/rules';
 import { preparedRows, queryRows, type Db } from '../../db/client.js';
 
 export interface Standing {
   profileId: number;
   nickname: string;
+  /** The avatar frame the player wears (docs/game-rules.md, Profile frames). */
+  frame: FrameName;
   score: number;
   reachedAt: number;
 }
@@ -258,16 +260,17 @@ async function withNames(
   const lead = Array.from(ids.subarray(0, n));
   const names = new Map(
     (
-      await preparedRows<{ id: number; nickname: string }>(
+      await preparedRows<{ id: number; nickname: string; frame: FrameName }>(
         db,
-        'board_top_names',
-        sql`select id, nickname from profiles where id = any(${`{${lead.join(',')}}`}::int[])`,
+        'board_top_names_frames',
+        sql`select id, nickname, frame from profiles where id = any(${`{${lead.join(',')}}`}::int[])`,
       )
-    ).map((r) => [r.id, r.nickname]),
+    ).map((r) => [r.id, r]),
   );
   return lead.map((profileId, i) => ({
     profileId,
-    nickname: names.get(profileId) ?? '',
+    nickname: names.get(profileId)?.nickname ?? '',
+    frame: names.get(profileId)?.frame ?? 'none',
     score: scores[i]!,
     reachedAt: ats[i]!,
   }));

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_HEARTBEAT_MS } from '@aleph/contracts';
@@ -6,6 +5,7 @@ import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { EVENTS_CHANNEL } from '../game/events.js';
 import { liveSessions, SESSIONS_CHANNEL } from '../auth/sessions.js';
+import type { StreamSink } from './stream-sink.js';
 
 export interface EventHubOptions {
   /** Heartbeat and session check period (default EVENT_HEARTBEAT_MS); tests shorten it. */
@@ -14,7 +14,17 @@ export interface EventHubOptions {
   replayLimit?: number;
   /** A stream whose unsent output grows past this many bytes (a stalled client) is cut. */
   maxBufferedBytes?: number;
+  /** `map.changed` goes out at most once per this period (default MAP_EVENT_MIN_GAP_MS). */
+  mapEventGapMs?: number;
 }
+
+/** The channel the lands' map triggers notify with the continents changed (migration 0015). */
+export const MAP_CHANNEL = 'aleph_map';
+/**
+ * A world event, the same for every stream: many lands made at once (registrations, a mint
+ * rush) make one `map.changed` a second per process, not one per land.
+ */
+export const MAP_EVENT_MIN_GAP_MS = 1000;
 
 /** The player and session a stream belongs to (the request's session check). */
 export interface StreamOwner {
@@ -26,7 +36,7 @@ export interface StreamOwner {
 interface Stream {
   readonly profileId: number;
   readonly sessionId: string;
-  readonly res: ServerResponse;
+  readonly sink: StreamSink;
   /** The highest event id sent: later notifications of older ids are dropped. */
   lastSeq: number;
   /** Live events that arrive while the stream's replay is read, sent after it. */
@@ -40,6 +50,9 @@ const RETRY_MS = 3000;
 const HEARTBEAT = ': hb\n\n';
 const frame = (seq: number, type: string, data: unknown) =>
   `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+/** A world event has no id: it is not the player's to replay (a reconnect rereads the map). */
+const worldFrame = (type: string, data: unknown) =>
+  `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 const resyncFrame = (complete: boolean, seq?: number) =>
   `${seq === undefined ? '' : `id: ${seq}\n`}event: resync\ndata: {"complete":${complete}}\n\n`;
 
@@ -61,7 +74,8 @@ function remove<K>(map: Map<K, Stream[]>, key: K, stream: Stream) {
  * The process's push hub (docs/architecture.md, "Push"): it listens to the `player_events`
  * trigger's channel and to ended sessions, and writes each event to the open streams of its
  * player. One timer for all streams sends the heartbeat and checks every stream's session in
- * one query. Streams are raw HTTP responses; the hub keeps a small record of each.
+ * one query. Streams are sinks on their connections (`stream-sink.ts`); the hub keeps a small
+ * record of each.
  */
 export class EventHub {
   private readonly byProfile = new Map<number, Stream[]>();
@@ -75,6 +89,11 @@ export class EventHub {
   private readonly heartbeatMs: number;
   private readonly replayLimit: number;
   private readonly maxBuffered: number;
+  private readonly mapGapMs: number;
+  /** Continents changed since the last `map.changed`, and the timer that will send them. */
+  private mapPending = new Set<number>();
+  private mapTimer: NodeJS.Timeout | null = null;
+  private mapSentAt = -Infinity;
 
   constructor(
     private readonly database: Database,
@@ -85,6 +104,7 @@ export class EventHub {
     this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
     this.replayLimit = options.replayLimit ?? 1000;
     this.maxBuffered = options.maxBufferedBytes ?? 64 * 1024;
+    this.mapGapMs = options.mapEventGapMs ?? MAP_EVENT_MIN_GAP_MS;
   }
 
   /** Open streams in this process. */
@@ -100,21 +120,22 @@ export class EventHub {
         () => this.resyncAll(),
       ),
       await this.database.listen(SESSIONS_CHANNEL, (id) => this.endSession(id)),
+      await this.database.listen(MAP_CHANNEL, (continents) => this.onMapChanged(continents)),
     );
     this.timer = setInterval(() => void this.tick(), this.heartbeatMs);
     this.timer.unref();
   }
 
   /**
-   * Takes over a response whose head was written: `retry`, then the replay of the events after
+   * Takes over a stream whose head was written: `retry`, then the replay of the events after
    * `lastEventId` and `resync`, or without one the current id (a lone `id:` line sets the
    * client's Last-Event-ID without an event), then live events.
    */
-  async open(res: ServerResponse, owner: StreamOwner, lastEventId: number | null): Promise<void> {
+  async open(sink: StreamSink, owner: StreamOwner, lastEventId: number | null): Promise<void> {
     const stream: Stream = {
       profileId: owner.userId,
       sessionId: owner.sessionId,
-      res,
+      sink,
       lastSeq: 0,
       held: [],
     };
@@ -123,10 +144,8 @@ export class EventHub {
     add(this.byProfile, stream.profileId, stream);
     add(this.bySession, stream.sessionId, stream);
     this.count += 1;
-    res.once('close', () => this.forget(stream));
-    // A write racing a client's disconnect must not become an uncaught error.
-    res.on('error', () => this.forget(stream));
-    res.write(`retry: ${RETRY_MS}\n\n`);
+    sink.onClose(() => this.forget(stream));
+    sink.write(`retry: ${RETRY_MS}\n\n`);
     try {
       const [row] = await queryRows<{
         seq: number | string;
@@ -225,11 +244,36 @@ export class EventHub {
   }
 
   private write(stream: Stream, text: string) {
-    const { res } = stream;
-    if (res.writableEnded || res.destroyed) return;
-    res.write(text);
+    const { sink } = stream;
+    if (sink.done) return;
+    sink.write(text);
     // A client that stopped reading is cut off; it reconnects and is replayed what it missed.
-    if (res.writableLength > this.maxBuffered) this.end(stream, true);
+    if (sink.buffered > this.maxBuffered) this.end(stream, true);
+  }
+
+  /**
+   * Lands were made, moved or removed: every stream hears `map.changed` with the continents,
+   * at once when the last one went out a gap ago, else when the gap is over (coalesced).
+   */
+  private onMapChanged(payload: string) {
+    for (const part of payload.split(',')) {
+      const continent = Number(part);
+      if (Number.isInteger(continent) && continent >= 0) this.mapPending.add(continent);
+    }
+    if (this.mapPending.size === 0 || this.mapTimer) return;
+    const wait = Math.max(0, this.mapSentAt + this.mapGapMs - Date.now());
+    this.mapTimer = setTimeout(() => this.sendMapChanged(), wait);
+    this.mapTimer.unref();
+  }
+
+  private sendMapChanged() {
+    this.mapTimer = null;
+    this.mapSentAt = Date.now();
+    const continents = [...this.mapPending].sort((a, b) => a - b);
+    this.mapPending.clear();
+    const text = worldFrame('map.changed', { continents });
+    for (const streams of this.byProfile.values())
+      for (const stream of streams) this.write(stream, text);
   }
 
   /** The listening connection was lost and is back: what came in between is unknown. */
@@ -261,8 +305,8 @@ export class EventHub {
 
   private end(stream: Stream, abort = false) {
     this.forget(stream);
-    if (abort) stream.res.destroy();
-    else if (!stream.res.writableEnded) stream.res.end();
+    if (abort) stream.sink.destroy();
+    else stream.sink.end();
   }
 
   private forget(stream: Stream) {
@@ -282,6 +326,8 @@ export class EventHub {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.mapTimer) clearTimeout(this.mapTimer);
+    this.mapTimer = null;
     this.endAll();
     const unlisten = this.unlisten;
     this.unlisten = [];

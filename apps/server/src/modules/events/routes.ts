@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, EVENTS_PATH } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
 import { authOf, requireSession } from '../auth/guard.js';
+import { takeOverStream } from './stream-sink.js';
 
 const DECIMAL = /^\d{1,15}$/;
 
@@ -69,7 +70,8 @@ export async function eventRoutes(app: FastifyInstance) {
     });
     reply.hijack();
     reply.raw.writeHead(200, headers);
+    const sink = takeOverStream(reply.raw);
     finishEarly(reply.raw);
-    await app.deps.events.open(reply.raw, owner, lastEventId);
+    await app.deps.events.open(sink, owner, lastEventId);
   });
 }

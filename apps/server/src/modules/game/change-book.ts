@@ -77,6 +77,7 @@ export class ChangeBook implements BookContents {
       ...land,
       towers: [...land.towers] as Quad<number>,
       seals: [...land.seals] as Quad<number>,
+      improvements: [...(land.improvements ?? [0, 0, 0, 0])] as Quad<number>,
       shards: [...land.shards] as Quad<number>,
       vault: [...land.vault] as Quad<VaultSnapshot>,
     };
@@ -155,7 +156,15 @@ export class ChangeBook implements BookContents {
   addElementals(landId: number, el: Element, amount: number, why: Cause): number {
     const land = this.land(landId);
     const cap = vaultCap(land.towers[el]);
-    const change = addElementals(land.vault[el], land.seals[el], cap, amount, why.at.getTime());
+    const at = why.at.getTime();
+    const change = addElementals(
+      land.vault[el],
+      land.seals[el],
+      cap,
+      amount,
+      at,
+      land.improvements[el],
+    );
     this.vault(landId, el, change.snapshot, change.amount, why);
     return change.amount;
   }
@@ -170,6 +179,7 @@ export class ChangeBook implements BookContents {
       cap,
       amount,
       why.at.getTime(),
+      land.improvements[el],
     );
     if (!change) return false;
     this.vault(landId, el, change.snapshot, -amount, why);
@@ -221,6 +231,12 @@ export class ChangeBook implements BookContents {
 
   seal(landId: number, el: Element, seals: number): void {
     this.land(landId).seals[el] = seals;
+    this.touchedElements.add(`${landId}:${el}`);
+  }
+
+  /** Seal improvement steps (IMPROVESEAL), like seals: no ledger. */
+  sealSteps(landId: number, el: Element, steps: number): void {
+    this.land(landId).improvements[el] = steps;
     this.touchedElements.add(`${landId}:${el}`);
   }
 

@@ -10,10 +10,11 @@ export type Quad<T> = [T, T, T, T];
 /** A land whose balances the book updates as it goes, so later changes see earlier ones. */
 export type BookLand = Omit<
   LandState,
-  'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents'
+  'towers' | 'seals' | 'shards' | 'vault' | 'gold' | 'residents' | 'improvements'
 > & {
   towers: Quad<number>;
   seals: Quad<number>;
+  improvements: Quad<number>;
   shards: Quad<number>;
   vault: Quad<VaultSnapshot>;
   gold: GoldSnapshot;
@@ -67,6 +68,7 @@ export async function flushBook(
       element: el,
       tower: land.towers[el],
       seals: land.seals[el],
+      steps: land.improvements[el],
       shards: land.shards[el],
       volume: land.vault[el].volume,
       at: new Date(land.vault[el].at).toISOString(),
@@ -74,10 +76,10 @@ export async function flushBook(
   });
   if (elements.length > 0) {
     // Absolute values are safe: every writer of a land's elements holds the land's row lock.
-    await tx.execute(sql`update land_elements e set tower_level = v.tower, seals = v.seals, shards = v.shards,
+    await tx.execute(sql`update land_elements e set tower_level = v.tower, seals = v.seals, seal_steps = v.steps, shards = v.shards,
         vault_volume = v.volume, vault_at = v.at
       from jsonb_to_recordset(${rows(elements)})
-        as v(land_id int, element smallint, tower smallint, seals smallint, shards int, volume numeric, at timestamptz)
+        as v(land_id int, element smallint, tower smallint, seals smallint, steps smallint, shards int, volume numeric, at timestamptz)
       where e.land_id = v.land_id and e.element = v.element`);
   }
   await writeItems(tx, book);

@@ -3,8 +3,11 @@ import { EVENT_REPLAY_MS, type PlayerEventMap, type ProfileChangedEvent } from '
 import { isUpgradable } from '@aleph/rules';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 
-/** What the writer stores; `resync` is the stream's own word, never stored. */
-export type StoredEventType = Exclude<keyof PlayerEventMap, 'resync'>;
+/**
+ * What the writer stores; `resync` is the stream's own word and `map.changed` a world event
+ * the hub sends every stream (`events/hub.ts`), neither stored.
+ */
+export type StoredEventType = Exclude<keyof PlayerEventMap, 'resync' | 'map.changed'>;
 
 /** The channel the `player_events` trigger notifies (migration 0012), one per database. */
 export const EVENTS_CHANNEL = 'aleph_events';

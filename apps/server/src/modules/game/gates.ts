@@ -6,6 +6,13 @@ export const LOCKED_TEXT = {
   profileLevel1: 'You need to upgrade your profile to at least level one.',
   profileLevel2: 'You need to upgrade your profile to at least level two.',
   profileLevel3: 'You need to upgrade your profile to at least level three to view other profiles.',
+  profileLevel4: 'You need to upgrade your profile to at least level four.',
+  profileLevel6: 'You need to upgrade your profile to at least level six.',
+  profileLevel7: 'You need to upgrade your profile to at least level seven.',
+  profileLevel8: 'You need to upgrade your profile to at least level eight.',
+  profileLevel10: 'You need to upgrade your profile to at least level ten.',
+  profileLevel5: 'You need to upgrade your profile to at least level five.',
+  profileLevel9: 'You need to upgrade your profile to at least level nine.',
 } as const;
 
 /** A gate judged on a level already known (the signed-in player's comes with the session). */

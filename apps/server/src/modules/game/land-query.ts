@@ -13,7 +13,7 @@ const LAND_JSON = sql`json_build_object(
     'terrain', l.terrain, 'element', l.element, 'leftover', l.gold_leftover, 'goldAt', l.gold_at,
     'createdAt', l.created_at,
     'elements', (select json_agg(json_build_object('element', e.element, 'tower', e.tower_level,
-        'seals', e.seals, 'shards', e.shards, 'volume', e.vault_volume, 'at', e.vault_at) order by e.element)
+        'seals', e.seals, 'steps', e.seal_steps, 'shards', e.shards, 'volume', e.vault_volume, 'at', e.vault_at) order by e.element)
       from land_elements e where e.land_id = l.id),
     'residents', (select count(*) from heroes r where r.residence_id = l.id))`;
 

@@ -20,6 +20,8 @@ export interface LandJson {
     element: number;
     tower: number;
     seals: number;
+    /** Seal improvement steps; absent in rows read before they existed. */
+    steps?: number;
     shards: number;
     volume: number | string;
     at: string;
@@ -34,6 +36,7 @@ export function landFromJson(j: LandJson): LandState {
   const towers: Quad<number> = [0, 0, 0, 0];
   const seals: Quad<number> = [0, 0, 0, 0];
   const shards: Quad<number> = [0, 0, 0, 0];
+  const improvements: Quad<number> = [0, 0, 0, 0];
   // An element without its row (never, since a land is created with four) is empty.
   const empty = () => ({ volume: 0, at: created });
   const vault: Quad<{ volume: number; at: number }> = [empty(), empty(), empty(), empty()];
@@ -42,6 +45,7 @@ export function landFromJson(j: LandJson): LandState {
     towers[i] = e.tower;
     seals[i] = e.seals;
     shards[i] = e.shards;
+    improvements[i] = e.steps ?? 0;
     vault[i] = { volume: Number(e.volume), at: new Date(e.at).getTime() };
   }
   return {
@@ -59,5 +63,6 @@ export function landFromJson(j: LandJson): LandState {
     shards,
     gold: { leftover: Number(j.leftover), at: new Date(j.goldAt).getTime() },
     residents: Number(j.residents),
+    improvements,
   };
 }

@@ -1,4 +1,14 @@
-import { landGoldView, vaultView, type LandState } from '@aleph/rules';
+import {
+  effectiveSkills,
+  landGoldView,
+  pointsLeft,
+  potActive,
+  vaultView,
+  xpToNextLevel,
+  type HeroGrowth,
+  type LandState,
+  type Skills,
+} from '@aleph/rules';
 import type { Hero, Land } from '@aleph/contracts';
 import type { HeroView } from './state.js';
 
@@ -23,12 +33,26 @@ export function landView(land: LandState, now: Date): Land {
       cap: vaults.map((v) => v.cap),
       seals: vaults.map((v) => v.seals),
       drain: vaults.map((v) => v.drain),
+      steps: vaults.map((v) => v.steps),
     },
     residents: land.residents,
   };
 }
 
-export function heroView({ row, eta }: HeroView): Hero {
+/** A hero at `now`: `skills` are what the formulas read (base + upskills + a working pot). */
+export function heroView({ row, eta }: HeroView, now: Date = new Date()): Hero {
+  const pot =
+    row.potSkill !== null && row.potUntil !== null
+      ? { skill: row.potSkill, until: row.potUntil.getTime() }
+      : null;
+  const growth: HeroGrowth = {
+    level: row.level,
+    xp: row.xp,
+    base: row.skills as unknown as Skills,
+    upskills: row.upskills as unknown as Skills,
+    pot,
+  };
+  const active = potActive(pot, now.getTime());
   return {
     heroid: row.id,
     name: row.name,
@@ -37,9 +61,16 @@ export function heroView({ row, eta }: HeroView): Hero {
     sex: row.sex,
     element: row.element,
     generation: row.generation,
-    skills: [...row.skills],
+    skills: [...effectiveSkills(growth, now.getTime())],
     busy: eta !== null,
     eta: eta ? eta.toISOString() : null,
     residenceid: row.residenceId,
+    level: row.level,
+    xp: row.xp,
+    xpToNext: xpToNextLevel(row.level, row.xp),
+    baseSkills: [...row.skills],
+    upskills: [...row.upskills],
+    pointsLeft: pointsLeft(growth),
+    pot: active ? { skill: pot.skill, until: new Date(pot.until).toISOString() } : null,
   };
 }

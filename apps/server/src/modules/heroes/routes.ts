@@ -1,23 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, Hero, HeroList, IdParams } from '@aleph/contracts';
+import { ErrorBody, Hero, HeroList, IdParams, PotBody, UpskillsBody } from '@aleph/contracts';
 import { notFound } from '../../lib/errors.js';
 import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
 import { heroesOfOwner } from '../game/state.js';
 import { heroView } from '../game/views.js';
+import { requireFeatureAt } from '../game/gates.js';
+import { heroViewOf, spendHeroUpskills, useSkillPot } from './growth.js';
 
-/** /abtal: the player's heroes (docs/api.md), with busy and ETA from running missions. */
+/**
+ * /abtal: the player's heroes (docs/api.md), with busy and ETA from running missions, and
+ * their growth: spending upskill points and using Skill Pots.
+ */
 export async function heroRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.deps.database;
+  const { database, clock } = app.deps;
+  const { db } = database;
   const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
   const ownHeroes = (request: FastifyRequest) =>
     cachedFor(app, request)('heroes', () => heroesOfOwner(db, authOf(request).userId));
 
   app.get('/heroes', { schema: { response: { 200: HeroList, ...errors } } }, async (request) =>
-    (await ownHeroes(request)).map(heroView),
+    (await ownHeroes(request)).map((h) => heroView(h, clock.now())),
   );
   app.get(
     '/heroes/:id',
@@ -25,7 +31,31 @@ export async function heroRoutes(base: FastifyInstance) {
     async (request) => {
       const hero = (await ownHeroes(request)).find((h) => h.row.id === request.params.id);
       if (!hero) throw notFound('Hero not found.', 'HERO_NOT_FOUND');
-      return heroView(hero);
+      return heroView(hero, clock.now());
+    },
+  );
+
+  const writes = { ...errors, 403: ErrorBody, 409: ErrorBody };
+  app.post(
+    '/heroes/:id/upskills',
+    { schema: { params: IdParams, body: UpskillsBody, response: { 200: Hero, ...writes } } },
+    async (request) => {
+      const { userId, level } = authOf(request);
+      requireFeatureAt(level, 'profileLevel6');
+      const now = clock.now();
+      await spendHeroUpskills(db, userId, request.params.id, request.body.skills, now);
+      return heroViewOf(db, userId, request.params.id, now);
+    },
+  );
+  app.post(
+    '/heroes/:id/pot',
+    { schema: { params: IdParams, body: PotBody, response: { 200: Hero, ...writes } } },
+    async (request) => {
+      const { userId, level } = authOf(request);
+      requireFeatureAt(level, 'profileLevel4');
+      const now = clock.now();
+      await useSkillPot(db, userId, request.params.id, request.body, now);
+      return heroViewOf(db, userId, request.params.id, now);
     },
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
+import { countOwned } from '../achievements/count.js';
 import { ChangeBook } from '../game/change-book.js';
 import { createHero, createLand } from '../world/create.js';
 import { insufficientPlatinum, violatedIndex } from './errors.js';
@@ -80,6 +81,8 @@ export async function mint(
         );
         if (result.heroId !== undefined) book.events.heroChanged(profileId, [result.heroId]);
         if (result.landId !== undefined) book.events.landChanged(profileId, [result.landId]);
+        // Lands and heroes owned: achievement metrics (docs/game-rules.md, Achievements).
+        await countOwned(tx, book, profileId, now);
         await book.flush(tx, { at: now });
         const [done] = await tx
           .update(purchases)

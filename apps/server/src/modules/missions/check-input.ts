@@ -54,7 +54,7 @@ export async function loadCheckInput(
     const [row] = await preparedRows<{
       hero: HeroJson | null;
       land: LandJson | null;
-      profile: { level: number; xp: number } | null;
+      profile: { level: number; xp: number; gold: number | string } | null;
       items: Record<string, number> | null;
       running: Array<{ type: MissionType; elemid: number | null }> | null;
       used: string[] | null;
@@ -62,7 +62,7 @@ export async function loadCheckInput(
       db,
       'mission_state',
       sql`select ${heroJsonOf(body.heroid)} as hero, ${landJsonOf(body.landid)} as land,
-      (select json_build_object('level', level, 'xp', xp) from profiles where id = ${profileId}) as profile,
+      (select json_build_object('level', level, 'xp', xp, 'gold', gold) from profiles where id = ${profileId}) as profile,
       (select json_object_agg(item_code, balance) from land_items where land_id = ${body.landid}) as items,
       (select json_agg(json_build_object('type', type, 'elemid', (params->>'elemid')::int))
          from missions where land_id = ${body.landid} and status = 'running') as running,
@@ -78,7 +78,7 @@ export async function loadCheckInput(
     : await cached(`mission-state:${body.heroid}:${body.landid}:${day}`, load);
   if (!context?.hero || context.hero.ownerId !== profileId) throw heroNotFound();
   if (!context.land || context.land.ownerId !== profileId) throw landNotFound();
-  const hero = heroFromJson(context.hero);
+  const hero = heroFromJson(context.hero, now.getTime());
   const land = landFromJson(context.land);
   const profile = context?.profile;
   if (!profile) throw notFound('Profile not found');
@@ -91,6 +91,7 @@ export async function loadCheckInput(
       id: profileId,
       level: profile.level,
       xp: Number(profile.xp),
+      gold: Number(profile.gold),
       features: featuresFor(profile.level),
     },
     land,

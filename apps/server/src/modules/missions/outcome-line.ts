@@ -20,6 +20,9 @@ export function outcomeLine(r: OutcomeRecord): string {
   if (r.towerLevel)
     parts.push(`${elementName(r.towerLevel.elemid)} tower level ${r.towerLevel.level}`);
   if (r.seal) parts.push(`${elementName(r.seal.elemid)} seal ${r.seal.seals}`);
+  if (r.heroLevel !== undefined) parts.push(`hero level ${r.heroLevel}`);
+  if (r.sealSteps)
+    parts.push(`${elementName(r.sealSteps.elemid)} seal improvement ${r.sealSteps.steps}`);
   if (r.residenceLandId !== undefined) parts.push(`moved to land #${r.residenceLandId}`);
   if (r.refund) parts.push('ingredients returned');
   if (r.xp && r.xp > 0) parts.push(plus(r.xp, 'XP'));

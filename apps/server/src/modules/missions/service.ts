@@ -15,7 +15,7 @@ import type {
   MissionStartResponse,
   RunningMission,
 } from '@aleph/contracts';
-import { preparedRows, type Db } from '../../db/client.js';
+import { preparedRows, queryRows, type Db, type Tx } from '../../db/client.js';
 import { dailyUsage, missions } from '../../db/schema.js';
 import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { withRetry } from '../../db/retry.js';
@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors.js';
 import { ChangeBook } from '../game/change-book.js';
 import { DAILY_KINDS, heroNotFound, landNotFound, loadCheckInput } from './check-input.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
+import { joinUniqueEvent, withUniqueEvent } from '../unique/join.js';
 
 /** How a refusal of the rules maps onto HTTP at start. */
 const STATUS: Record<string, number> = {
@@ -32,6 +33,7 @@ const STATUS: Record<string, number> = {
   [MissionErrorCode.unknownMission]: 400,
   [MissionErrorCode.badElement]: 400,
   [MissionErrorCode.badParam]: 400,
+  [MissionErrorCode.uniqueNotFound]: 404,
 };
 
 function refusal(error: MissionError): AppError {
@@ -59,7 +61,12 @@ export async function checkMissionFor(
   now: Date,
   cached: Cached = uncached,
 ) {
-  const input = await loadCheckInput(db, profileId, body, now, false, cached);
+  const input = await withUniqueEvent(
+    db,
+    profileId,
+    await loadCheckInput(db, profileId, body, now, false, cached),
+    body.eventid,
+  );
   const check = checkMission(input, now.getTime());
   if (check.result.error?.code === MissionErrorCode.notYourLand) throw landNotFound();
   if (check.result.error?.code === MissionErrorCode.notYourHero) throw heroNotFound();
@@ -100,7 +107,12 @@ export async function startMission(
   try {
     return await withRetry(() =>
       db.transaction(async (tx) => {
-        const input = await loadCheckInput(tx, profileId, body, now, true);
+        const input = await withUniqueEvent(
+          tx,
+          profileId,
+          await loadCheckInput(tx, profileId, body, now, true),
+          body.eventid,
+        );
         const check = checkMission(input, now.getTime());
         if (check.result.error || !check.reservation)
           throw refusal(check.result.error ?? unexpected());
@@ -139,10 +151,20 @@ export async function startMission(
           book.shards(land.id, res.elemid, -res.shards, why);
         const taken = Object.fromEntries(Object.entries(res.items).map(([code, n]) => [code, -n]));
         book.items(land.id, taken, why);
+        if (res.gold) {
+          // Treasury gold (HEROLEVELUP): the profile row is locked after the hero and the land,
+          // the order settlement takes them in, and judged again under the lock.
+          await lockTreasury(tx, profileId, res.gold);
+          book.profile(profileId, { gold: -res.gold }, why);
+        }
         // The hero is busy now, and the land's missions changed even when nothing was taken.
         book.events.heroChanged(profileId, [body.heroid]);
         book.events.landChanged(profileId, [land.id]);
         await book.flush(tx, { at: now });
+        if (type === 'UNIQUE' && body.eventid !== undefined) {
+          const entry = { eventId: body.eventid, profileId, heroId: body.heroid, at: now };
+          await joinUniqueEvent(tx, { ...entry, missionId: mission.id });
+        }
         const kind = DAILY_KINDS[type];
         if (kind) {
           await tx
@@ -162,6 +184,20 @@ export async function startMission(
     );
   } catch (err) {
     throw raceRefusal(err) ?? err;
+  }
+}
+
+async function lockTreasury(tx: Tx, profileId: number, gold: number) {
+  const [row] = await queryRows<{ gold: number | string }>(
+    tx,
+    sql`select gold from profiles where id = ${profileId} for no key update`,
+  );
+  if (!row || Number(row.gold) < gold) {
+    throw new AppError(
+      409,
+      MissionErrorCode.ingredientsMissing,
+      `Not enough: ${gold} treasury gold (you have ${Math.floor(Number(row?.gold ?? 0))}).`,
+    );
   }
 }
 

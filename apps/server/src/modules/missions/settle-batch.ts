@@ -1,9 +1,14 @@
 import {
   createRng,
+  missionTypeMetric,
+  growthOf,
+  heroAt,
+  heroXpFor,
   settleMission,
   type Element,
   type HeroState,
   type LandState,
+  type MetricCount,
   type MissionOutcome,
   type MissionParams,
   type MissionType,
@@ -54,6 +59,8 @@ export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
   if (Object.keys(o.items).length > 0) r.items = o.items;
   if (o.towerLevel) r.towerLevel = o.towerLevel;
   if (o.seal) r.seal = o.seal;
+  if (o.heroLevel !== null) r.heroLevel = o.heroLevel;
+  if (o.sealSteps) r.sealSteps = o.sealSteps;
   if (o.residenceLandId !== null) r.residenceLandId = o.residenceLandId;
   if (o.refund) r.refund = o.refund;
   return r;
@@ -67,6 +74,10 @@ export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
 export class SettlementBatch extends ChangeBook {
   readonly heroes = new Map<number, HeroState>();
   readonly residences = new Map<number, number>();
+  /** Hero id -> hero XP gained in this batch and the new level, if one was reached. */
+  readonly heroGrowth = new Map<number, { xp: number; level: number | null }>();
+  /** Achievement metrics the batch moved (modules/game/achievements.ts), counted at write. */
+  readonly counts: MetricCount[] = [];
   readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
   readonly messages: NewMessage[] = [];
   /** One per message, in the same order: `mission.finished`, its `reportId` still to come. */
@@ -79,9 +90,11 @@ export class SettlementBatch extends ChangeBook {
 
   apply(m: DueMission): void {
     const land = this.lands.get(m.land_id);
-    const hero = this.heroes.get(m.hero_id);
-    if (!land || !hero) throw new Error(`mission ${m.id}: hero or land is gone`);
+    const loaded = this.heroes.get(m.hero_id);
+    if (!land || !loaded) throw new Error(`mission ${m.id}: hero or land is gone`);
     const at = new Date(m.eta);
+    // Skills as they were at the mission's end: a pot may have run out since.
+    const hero = heroAt(loaded, at.getTime());
     const outcome = settleMission(
       { type: m.type, params: m.params, reservation: m.reservation },
       { land, hero },
@@ -99,6 +112,9 @@ export class SettlementBatch extends ChangeBook {
     if (outcome.towerLevel)
       this.tower(land.id, outcome.towerLevel.elemid, outcome.towerLevel.level);
     if (outcome.seal) this.seal(land.id, outcome.seal.elemid, outcome.seal.seals);
+    if (outcome.sealSteps)
+      this.sealSteps(land.id, outcome.sealSteps.elemid, outcome.sealSteps.steps);
+    this.grow(hero, outcome);
     if (outcome.residenceLandId !== null) this.move(hero, outcome.residenceLandId);
     if (outcome.refund)
       this.refund(land, outcome.refund, { ...why, cause: `mission_refund:${m.type}` });
@@ -109,6 +125,7 @@ export class SettlementBatch extends ChangeBook {
       points: outcome.goldClaimed,
       at,
     });
+    this.countFinished(m.profile_id, m.type, outcome);
     this.messages.push({
       profileId: m.profile_id,
       subject: outcome.report.subject,
@@ -134,6 +151,31 @@ export class SettlementBatch extends ChangeBook {
     this.events.landChanged(m.profile_id, [land.id]);
   }
 
+  /** Hero XP (a fifth of the profile XP, at least 1) and a new level, written set-based. */
+  private grow(hero: HeroState, outcome: MissionOutcome) {
+    const xp = heroXpFor(outcome.xp);
+    const g = this.heroGrowth.get(hero.id) ?? { xp: 0, level: null };
+    g.xp += xp;
+    if (outcome.heroLevel !== null) g.level = outcome.heroLevel;
+    this.heroGrowth.set(hero.id, g);
+    const growth = growthOf(hero);
+    const next = { ...growth, xp: growth.xp + xp, level: outcome.heroLevel ?? growth.level };
+    this.heroes.set(hero.id, { ...(this.heroes.get(hero.id) ?? hero), growth: next });
+  }
+
+  private countFinished(profileId: number, type: MissionType, outcome: MissionOutcome) {
+    const count = (metric: MetricCount['metric'], amount: number) =>
+      this.counts.push({ profileId, metric, amount });
+    count('missions_finished', 1);
+    const typed = missionTypeMetric(type);
+    if (typed) count(typed, 1);
+    if (type === 'UNIQUE') count('unique_missions', 1);
+    count('gold_claimed', outcome.goldClaimed);
+    if (outcome.towerLevel) count('tower_level_max', outcome.towerLevel.level);
+    if (outcome.seal) count('seal_level_max', outcome.seal.seals);
+    if (outcome.heroLevel !== null) count('hero_level_max', outcome.heroLevel);
+  }
+
   private move(hero: HeroState, landId: number) {
     const from = hero.residence?.landId;
     const old = from === undefined ? undefined : this.lands.get(from);
@@ -156,5 +198,6 @@ export class SettlementBatch extends ChangeBook {
       this.addElementals(land.id, res.elemid, res.elementals, why);
     if (res.elemid !== null && res.shards > 0) this.shards(land.id, res.elemid, res.shards, why);
     this.items(land.id, res.items, why);
+    if (res.gold) this.profile(land.ownerId, { gold: res.gold }, why);
   }
 }

@@ -45,7 +45,7 @@ async function settleLocked(tx: Tx, due: readonly DueMission[], now: Date) {
   // statement; the setting lasts until the transaction ends.
   await tx.execute(sql`select set_config('aleph.defer_versions', 'on', true)`);
   // Transfers change residents of the heroes' old homes too, so those are loaded as well.
-  const heroes = await returningHeroes(tx, heroIds);
+  const heroes = await returningHeroes(tx, heroIds, now.getTime());
   const homes = heroes
     .map((h) => h.residence?.landId)
     .filter((id): id is number => id !== undefined);
@@ -85,16 +85,23 @@ function claimAndSettle(
  * transaction holds (SKIP LOCKED): several workers, and several lanes of one worker, share
  * the work without settling a mission twice, and a batch never waits on a request or on
  * another batch (settling the same land's missions in two batches at once would make the
- * second wait for the first). Passed-over missions are taken by a later batch.
+ * second wait for the first). Passed-over missions are taken by a later batch. `dueBy` picks
+ * the missions; `now` (the clock as the batch starts) stamps what the batch writes, so a batch
+ * late in a long drain is not dated to the drain's start.
  */
-export function settleDueBatch(db: Db, now: Date, limit: number): Promise<number> {
+export function settleDueBatch(
+  db: Db,
+  dueBy: Date,
+  limit: number,
+  now: Date = dueBy,
+): Promise<number> {
   return claimAndSettle(
     db,
     now,
     sql`join heroes h on h.id = m.hero_id
         join lands l on l.id = m.land_id
         join profiles p on p.id = m.profile_id
-        where m.status = 'running' and m.eta <= ${now}
+        where m.status = 'running' and m.eta <= ${dueBy}
         order by m.eta, m.id limit ${limit}
         for update of m skip locked
         for no key update of h, l, p skip locked`,

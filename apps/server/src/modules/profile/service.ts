@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { profileLevelSummary, vipLevel } from '@aleph/rules';
 import { requireFeatureAt } from '../game/gates.js';
+import { achievementBadges } from '../records/achievements.js';
 
 export async function loadProfile(db: Executor, profileId: number) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, profileId)).limit(1);
@@ -36,9 +37,10 @@ export async function publicProfile(
     vip_points: string;
     lands: number;
     heroes: number;
+    frame: PublicProfile['frame'];
   }>(
     db,
-    sql`select p.id, p.nickname, p.level, p.vip_points::text,
+    sql`select p.id, p.nickname, p.level, p.vip_points::text, p.frame,
                (select count(*)::int from lands l where l.owner_id = p.id) as lands,
                (select count(*)::int from heroes h where h.owner_id = p.id) as heroes
         from profiles p where p.id = ${profileId}`,
@@ -51,5 +53,7 @@ export async function publicProfile(
     vip: vipLevel(Number(row.vip_points)),
     lands: row.lands,
     heroes: row.heroes,
+    frame: row.frame,
+    achievements: await achievementBadges(db, row.id),
   };
 }

@@ -5,6 +5,8 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { profiles, workflows } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { countAndNotify } from '../achievements/count.js';
+import { ChangeBook } from '../game/change-book.js';
 import { PlayerEvents, writeEvents } from '../game/events.js';
 import { writeMessages } from '../messages/store.js';
 
@@ -111,6 +113,16 @@ async function runOne(tx: Tx, wf: PendingRow, now: Date) {
     { events },
   );
   await writeEvents(tx, events, now);
+  // The level is an achievement metric; what it earns is booked and reported here.
+  const book = new ChangeBook();
+  const metric = 'profile_level';
+  await countAndNotify(
+    tx,
+    book,
+    [{ profileId: wf.profile_id, metric, amount: outcome.level }],
+    now,
+  );
+  await book.flush(tx, { at: now });
   return finish('done', `Level ${outcome.level}`);
 }
 

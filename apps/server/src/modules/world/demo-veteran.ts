@@ -4,6 +4,7 @@ import {
   Continent,
   Element,
   featuresFor,
+  GAME_CONFIG,
   isoWeekStart,
   MAX_PROFILE_LEVEL,
   QUEST_KEY_LIST,
@@ -24,12 +25,16 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { ChangeBook } from '../game/change-book.js';
 import { jsonRows } from '../game/json-rows.js';
 import { queryLandsOfOwner } from '../game/land-query.js';
+import { seedVeteranEconomy } from '../economy/demo-economy.js';
 import { startMission } from '../missions/service.js';
 import { settlePlayerDue } from '../missions/settle.js';
 import { dismissQuests, questsFor } from '../quests/service.js';
+import { seedVeteranRecords } from '../records/demo-records.js';
+import { seedVeteranUnique } from '../unique/demo-unique.js';
 import { createAccount, placeholderAddress } from './accounts.js';
 import { createHeroes, createLands } from './create.js';
 import { grantStarter } from './starter.js';
+import { setVeteranHeroGrowth, useVeteranPot } from './demo-hero-growth.js';
 
 export const VETERAN_LOGIN = 'veteran';
 const HOUR = 3_600_000;
@@ -186,23 +191,28 @@ const LANDS: ReadonlyArray<{
 
 /**
  * Twelve heroes besides the two starter ones, of every rarity; `home` is an index into LANDS
- * (null: no residence). `level` is the hook for hero levels, which do not exist yet: the
- * feature that adds them gives the veteran's heroes these levels in `setHeroLevels` below.
+ * (null: no residence); `level` is the hero level (0..5, docs/game-rules.md, Hero growth),
+ * set with upskills spent by `setVeteranHeroGrowth`.
  */
 const HEROES: ReadonlyArray<{ rarity: Rarity; home: number | null; level: number }> = [
-  { rarity: Rarity.Legendary, home: 0, level: 9 },
-  { rarity: Rarity.Epic, home: 0, level: 8 },
-  { rarity: Rarity.Epic, home: 9, level: 7 },
-  { rarity: Rarity.Rare, home: 2, level: 6 },
-  { rarity: Rarity.Rare, home: 3, level: 6 },
-  { rarity: Rarity.Rare, home: null, level: 5 },
-  { rarity: Rarity.Uncommon, home: 4, level: 4 },
-  { rarity: Rarity.Uncommon, home: 11, level: 4 },
-  { rarity: Rarity.Uncommon, home: null, level: 3 },
-  { rarity: Rarity.Common, home: 6, level: 2 },
-  { rarity: Rarity.Common, home: null, level: 2 },
+  { rarity: Rarity.Legendary, home: 0, level: 5 },
+  { rarity: Rarity.Epic, home: 0, level: 4 },
+  { rarity: Rarity.Epic, home: 9, level: 4 },
+  { rarity: Rarity.Rare, home: 2, level: 3 },
+  { rarity: Rarity.Rare, home: 3, level: 3 },
+  { rarity: Rarity.Rare, home: null, level: 2 },
+  { rarity: Rarity.Uncommon, home: 4, level: 2 },
+  { rarity: Rarity.Uncommon, home: 11, level: 1 },
+  { rarity: Rarity.Uncommon, home: null, level: 1 },
+  { rarity: Rarity.Common, home: 6, level: 0 },
+  { rarity: Rarity.Common, home: null, level: 0 },
   { rarity: Rarity.Common, home: 1, level: 1 },
 ];
+
+/** Seal improvement steps of the first land's vaults (its seals are Rare, Epic, Uncommon, Rare). */
+const FIRST_LAND_SEAL_STEPS = [2, 1, 0, 3] as const;
+/** Hero 4 (Rare, level 3) has the hero XP of level 4: HEROLEVELUP can start. */
+const READY_HERO = 4;
 
 /**
  * Missions finished before today (hero and land are indexes into HEROES and LANDS), settled by
@@ -259,12 +269,6 @@ const body = (type: MissionType, landid: number, heroid: number, elemid?: Elemen
   }) as MissionBody;
 
 /**
- * Hero levels do not exist yet. The feature that adds them sets the veteran's heroes to
- * HEROES[i].level here (`heroIds` are in the order of HEROES).
- */
-async function setHeroLevels(_tx: Tx, _heroIds: readonly number[]): Promise<void> {}
-
-/**
  * The demo world's `veteran` (README, docs/game-rules.md): profile level 10, seventeen lands on
  * both continents with upgraded towers and seals, full vaults, shards and items, fourteen
  * heroes of every rarity (three on missions), a history of finished missions with their reports
@@ -295,7 +299,17 @@ export async function createVeteran(tx: Tx, input: VeteranInput): Promise<number
     })),
     joined,
   );
-  await setHeroLevels(tx, heroIds);
+  // Levels, hero XP and upskills; every third hero keeps its last level's points to spend.
+  await setVeteranHeroGrowth(
+    tx,
+    HEROES.map((h, i) => ({
+      id: heroIds[i]!,
+      level: h.level,
+      base: drafts[i]!.skills,
+      unspent: i % 3 === 1 ? GAME_CONFIG.heroGrowth.pointsPerLevel : 0,
+      ready: i === READY_HERO,
+    })),
+  );
   await tx.execute(sql`update profiles set level = ${MAX_PROFILE_LEVEL} where id = ${userId}`);
 
   // What the rules see of the lands and heroes before the history: no upgrades yet, gold
@@ -351,6 +365,7 @@ export async function createVeteran(tx: Tx, input: VeteranInput): Promise<number
     for (const el of [Air, Fire, Water, Earth]) {
       book.tower(landId, el, spec.towers[el]);
       book.seal(landId, el, spec.seals[el]);
+      if (i === 0) book.sealSteps(landId, el, FIRST_LAND_SEAL_STEPS[el]);
       book.addElementals(landId, el, vaultCap(spec.towers[el]), why);
       book.shards(landId, el, el === spec.element ? 9 : 5, why);
     }
@@ -398,6 +413,15 @@ export async function createVeteran(tx: Tx, input: VeteranInput): Promise<number
     );
   }
 
+  // Last week's unique mission, finished, and this week's, open for an idle hero to join.
+  await seedVeteranUnique(db, userId, now);
+
+  // Lucky Coins, the week's Lucky coin opening and sales to the trader earlier today.
+  await seedVeteranEconomy(db, userId, lands[0]!.id, now);
+
+  // A Skill Pot on the Legendary hero, 14 of its 24 hours gone.
+  await useVeteranPot(db, userId, heroIds[0]!, lands[0]!.id, now, 14);
+
   // The first steps: all done long ago (the marketplace seen in the first week), and dismissed.
   await tx.execute(
     sql`update profiles set market_seen_at = ${new Date(joined.getTime() + 2 * DAY)} where id = ${userId}`,
@@ -405,6 +429,8 @@ export async function createVeteran(tx: Tx, input: VeteranInput): Promise<number
   const quests = await questsFor(db, userId, now);
   if (quests.done !== QUEST_KEY_LIST.length) throw new Error('the veteran has first steps left');
   await dismissQuests(db, userId, now);
+  // Achievements, a long Mission Log and the legendary frame.
+  await seedVeteranRecords(tx, userId, now);
   return userId;
 }
 

@@ -9,6 +9,8 @@ import { announce } from '../messages/announce.js';
 import { syncItemCatalogue } from './catalogue.js';
 import { createDemoAccount, DEMO_LOGIN } from './demo-account.js';
 import { announcementTime, DEMO_ANNOUNCEMENTS } from './demo-messages.js';
+import { createDemoLands } from './demo-lands.js';
+import { seedDemoArena } from '../arena/demo-arena.js';
 import { createDemoPlayers } from './demo-players.js';
 import {
   hasDemoWorld,
@@ -133,6 +135,9 @@ export async function ensureDemoWorld(
     const demoId = await createDemoAccount(tx, { now, rng, passwordHash: demoHash });
     const veteranId = await createVeteran(tx, { now, rng, passwordHash: veteranHash });
     await markVeteran(tx, veteranId);
+    await seedDemoArena(tx, { players, veteranId, now, rng });
+    // After the demo account's and the veteran's lands, so their plots are as before.
+    await createDemoLands(tx, players, now);
     for (const a of DEMO_ANNOUNCEMENTS) {
       await announce(tx, a, announcementTime(now, a.hoursAgo), {
         onlyProfiles: [...players, demoId, veteranId],

@@ -1,0 +1,188 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { createRng, runBattle, type BattleHero, type Skills } from '@aleph/rules';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { auditLedger } from '../src/modules/game/audit.js';
+import { BASELINE } from './endpoints.js';
+import { runEndpoint } from './http.js';
+import { seedWorld } from './seed.js';
+import { BENCH_COOKIE_SECRET, startBenchServer } from './server-process.js';
+import { mintSessions } from './sessions.js';
+
+/**
+ * The Arena (docs/performance.md, Arena): battles simulated per second by the rules (3 vs 3, this
+ * process, one core), then `POST /halba/attack` on PostgreSQL in its own database against the
+ * baseline measured around it. The daily limit stays in force: each connection walks through its
+ * own bench players and spends each one's 5 attacks of the day before taking the next, so the
+ * run needs players / 2 x 5 >= the attacks made (a 429 counts as an error).
+ */
+export async function arenaBench(
+  url: string,
+  opts: { players: number; connections: number; durationSeconds: number; earned?: boolean },
+) {
+  const rules = battlesPerSecond(Math.max(3, Math.min(opts.durationSeconds, 5)));
+  console.info(
+    `[arena] rules: ${rules.perSecond} battles/s wall, ${rules.perCpuSecond} per CPU second (3 vs 3, ${rules.meanTurns} turns on average)`,
+  );
+  await ensureDatabase(url);
+  const setup = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  await setup.migrate();
+  await seedWorld(setup.db, opts.players, new Date());
+  // Every bench player at level 10 defending with its three heroes; a fresh day of attacks.
+  await setup.db.execute(sql`update profiles set level = 10 where nickname like 'bench\\_%'`);
+  await setup.db.execute(sql`delete from arena_battles`);
+  await setup.db.execute(sql`insert into arena_players (profile_id, rating, defence)
+    select owner_id, 1000, (array_agg(id order by id))[1:3] from heroes
+    where owner_id in (select id from profiles where nickname like 'bench\\_%') group by owner_id
+    on conflict (profile_id) do update set rating = 1000, defence = excluded.defence`);
+  if (opts.earned) {
+    // A mature arena: everyone has won before, so a win finds its first-win achievement
+    // earned. Without this every bench attacker's first win earns it, and those earnings
+    // queue on the achievement's one earners row (docs/performance.md, Arena).
+    await setup.db.execute(sql`insert into achievements_earned (profile_id, code, earned_at)
+      select id, 'ARENA_WIN_1', now() from profiles where nickname like 'bench\\_%'
+      on conflict do nothing`);
+    await setup.db.execute(sql`insert into achievement_earners (code, earners)
+      select 'ARENA_WIN_1', count(*) from achievements_earned where code = 'ARENA_WIN_1'
+      on conflict (code) do update set earners = excluded.earners`);
+  }
+  const rows = await queryRows<{ id: number; heroes: number[] }>(
+    setup.db,
+    sql`select p.id, array(select h.id from heroes h where h.owner_id = p.id and not exists (
+          select 1 from missions m where m.hero_id = h.id and m.status = 'running') order by h.id limit 3) as heroes
+        from profiles p where p.nickname like 'bench\\_%' order by p.id`,
+  );
+  const players = rows.filter((r) => r.heroes.length > 0);
+  const cookies = await mintSessions(
+    setup.db,
+    players.map((p) => p.id),
+    BENCH_COOKIE_SECRET,
+    new Date(),
+  );
+  await setup.close();
+
+  const server = await startBenchServer({ DATABASE_URL: url });
+  try {
+    const run = { url: server.url, connections: opts.connections, cookies, playerData: [] };
+    await runEndpoint(BASELINE, { ...run, durationSeconds: 2 });
+    const before = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
+    const attacks = await attackLoad(server.url, players, cookies, opts);
+    const after = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
+    const baselineRps = Math.round((before.rps + after.rps) / 2);
+    const check = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    const [sum] = await queryRows<{ total: number; n: number; battles: number }>(
+      check.db,
+      sql`select sum(rating)::int as total, count(*)::int as n,
+                 (select count(*)::int from arena_battles) as battles from arena_players`,
+    );
+    const problems = await auditLedger(check.db);
+    await check.close();
+    const result = {
+      rules,
+      ...attacks,
+      baselineRps,
+      ratio: attacks.rps / baselineRps,
+      ratingsSumOk: sum!.total === 1000 * sum!.n,
+      battlesInDb: sum!.battles,
+      ledgerProblems: problems.length,
+    };
+    console.info(
+      `[arena] POST /halba/attack ${attacks.rps} req/s at ${opts.connections} connections, p50 ${attacks.p50} ms, ` +
+        `p99 ${attacks.p99} ms, ${(result.ratio * 100).toFixed(1)}% of baseline ${baselineRps} req/s; ` +
+        `${attacks.ok} battles, ${attacks.other} other answers; battles stored ${sum!.battles}; ` +
+        `ratings sum to 1000 each: ${result.ratingsSumOk}; ledger problems ${problems.length}`,
+    );
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Bench players take turns on each connection; every one attacks 5 times, then the next. */
+async function attackLoad(
+  url: string,
+  players: ReadonlyArray<{ id: number; heroes: number[] }>,
+  cookies: readonly string[],
+  opts: { connections: number; durationSeconds: number },
+) {
+  const until = performance.now() + opts.durationSeconds * 1000;
+  const latencies: number[] = [];
+  let ok = 0;
+  let other = 0;
+  const started = performance.now();
+  // The first half attack; their opponents are drawn from the second half, as a real day's
+  // attackers pick among many defenders (two attackers chained on each other's rows would
+  // measure a queue the bench made, not the endpoint).
+  const half = Math.floor(players.length / 2);
+  const lane = async (lane: number) => {
+    for (let i = lane, n = 0; i < half && performance.now() < until; n++) {
+      const me = players[i]!;
+      const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
+      const t = performance.now();
+      const res = await fetch(`${url}/halba/attack`, {
+        method: 'POST',
+        headers: { cookie: cookies[i]!, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          opponent: opponent.id,
+          heroes: me.heroes,
+        }),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res.status === 200) ok++;
+      else other++;
+      if ((n + 1) % 5 === 0) i += opts.connections;
+    }
+  };
+  await Promise.all(Array.from({ length: opts.connections }, (_, i) => lane(i)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(latencies.length * q)] ?? 0);
+  return { rps: Math.round((ok + other) / seconds), ok, other, p50: at(0.5), p99: at(0.99) };
+}
+
+/** 3 vs 3 battles of 64 random team pairs, run back to back for `seconds` on this thread. */
+export function battlesPerSecond(seconds: number) {
+  const rng = createRng('arena-bench');
+  const hero = (id: number): BattleHero => ({
+    heroId: id,
+    name: `H${id}`,
+    element: rng.int(0, 3) as BattleHero['element'],
+    skills: Array.from({ length: 8 }, () => rng.int(5, 100)) as unknown as Skills,
+  });
+  const pairs = Array.from({ length: 64 }, (_, i) => ({
+    attackers: [hero(6 * i), hero(6 * i + 1), hero(6 * i + 2)],
+    defenders: [hero(6 * i + 3), hero(6 * i + 4), hero(6 * i + 5)],
+  }));
+  for (let i = 0; i < 2000; i++) runBattle(pairs[i % 64]!, i); // warm-up
+  let battles = 0;
+  let turns = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const until = started + seconds * 1000;
+  while (performance.now() < until) {
+    for (let i = 0; i < 256; i++, battles++)
+      turns += runBattle(pairs[battles % 64]!, battles).turns.length;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  // Per second of this thread's CPU as well: on a shared machine the wall clock also counts
+  // the time other processes held the core.
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  return {
+    perSecond: Math.round(battles / elapsed),
+    perCpuSecond: Math.round(battles / cpuSeconds),
+    meanTurns: Math.round(turns / battles),
+  };
+}
+
+async function ensureDatabase(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
+  await client.end();
+}

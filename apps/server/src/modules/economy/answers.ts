@@ -1,0 +1,87 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD } from '../../lib/compression.js';
+
+type Coding = 'br' | 'gzip';
+
+/**
+ * A JSON answer serialized once and compressed at most once per coding, at the levels of
+ * lib/compression.ts (docs/performance.md, "Compression"). The economy's reads keep these in
+ * their caches, so an answer that has not changed costs neither serializing nor compressing
+ * again (docs/performance.md, Gold economy).
+ */
+export class EncodedAnswer {
+  readonly json: string;
+  private readonly coded = new Map<Coding, Buffer>();
+
+  constructor(value: unknown) {
+    this.json = JSON.stringify(value);
+  }
+
+  bytes(coding: Coding): Buffer {
+    let out = this.coded.get(coding);
+    if (!out) {
+      out =
+        coding === 'br'
+          ? brotliCompressSync(this.json, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 3,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : gzipSync(this.json, { level: 5 });
+      this.coded.set(coding, out);
+    }
+    return out;
+  }
+}
+
+/** The best coding the client takes (brotli, then gzip), none when it refuses both. */
+function codingFor(request: FastifyRequest): Coding | null {
+  const header = request.headers['accept-encoding'] ?? '';
+  const taken = new Set<string>();
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) taken.add(coding.trim());
+  }
+  if (taken.has('br')) return 'br';
+  if (taken.has('gzip') || taken.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends an encoded answer as the compression plugin would have (the route says
+ * `compress: false`): compressed above the threshold when the server compresses at all.
+ */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
+  reply.type('application/json; charset=utf-8');
+  const compressing = reply.server.hasReplyDecorator('compress');
+  const coding = compressing ? codingFor(request) : null;
+  if (!coding || answer.json.length < COMPRESSION_THRESHOLD) return reply.send(answer.json);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', coding)
+    .send(answer.bytes(coding));
+}
+
+/**
+ * Answers that many players share (the trader's quotes), by their JSON: the newest `max`
+ * distinct ones, so the same bytes are compressed once however many ask.
+ */
+export class SharedAnswers {
+  private readonly entries = new Map<string, EncodedAnswer>();
+
+  constructor(private readonly max = 512) {}
+
+  of(value: unknown): EncodedAnswer {
+    const fresh = new EncodedAnswer(value);
+    const known = this.entries.get(fresh.json);
+    if (known) return known;
+    this.entries.set(fresh.json, fresh);
+    if (this.entries.size > this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return fresh;
+  }
+}
