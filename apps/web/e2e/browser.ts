@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { repoRoot } from './server.js';
 
@@ -96,8 +97,20 @@ const shots = path.join(
   process.env.SAVE_SCREENSHOTS ? 'docs/screenshots' : 'test-results/screenshots',
 );
 
-/** Saves a full-page screenshot for review (and, with SAVE_SCREENSHOTS=1, for the docs). */
+/** Fails when the page is wider than the window (a phone would scroll it sideways). */
+export async function noSidewaysScroll(page: Page, screen: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Saves a full-page screenshot for review (and, with SAVE_SCREENSHOTS=1, for the docs), after
+ * checking that the screen fits the window's width: every screen shown is also a fitting one.
+ */
 export async function screenshot(page: Page, name: string) {
+  await noSidewaysScroll(page, name);
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }

@@ -5,7 +5,14 @@ import { createPublicClient, createWalletClient, http, parseEther, type Address 
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { localhost } from 'viem/chains';
 import { expectAccessible } from './axe.js';
-import { DESKTOP, launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  noSidewaysScroll,
+  PHONE,
+  pageWithWallet,
+  screenshot,
+} from './browser.js';
 import { createPlayer, logIn, type Player } from './player.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -82,13 +89,6 @@ async function walletPage(player: Player, viewport = DESKTOP) {
 
 const platinumInTopBar = async (page: Page) =>
   Number((await page.getByRole('group', { name: 'Platinum' }).innerText()).replace(/[^\d]/g, ''));
-
-async function noSidewaysScroll(page: Page, screen: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
-}
 
 describe('the marketplace in the browser', () => {
   let player: Player;

@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { PushEvent } from '../lib/event-stream';
-import { api } from './api';
+import type { api } from './api';
+import { mapChanged } from './map-signal';
 import { messageApi } from './message-endpoints';
 import { profileApi } from './profile-endpoints';
 
@@ -8,35 +9,74 @@ export type PushCacheState = { api: ReturnType<typeof api.reducer> };
 export type PushDispatch = ThunkDispatch<PushCacheState, undefined, UnknownAction>;
 type Dispatch = PushDispatch;
 type State = PushCacheState;
-type TagType = Parameters<typeof api.util.invalidateTags>[0][number];
+type TagType = Parameters<typeof messageApi.util.invalidateTags>[0][number];
 
 /** Every tag the cache holds right now: a `resync` with `complete: false` refreshes them all. */
 function providedTagTypes(state: State): TagType[] {
   return Object.keys(state.api.provided.tags) as TagType[];
 }
 
+/** Marks cache tags stale; the stream client spreads these over a short random pause. */
+export type Invalidate = (tags: TagType[]) => void;
+
+/**
+ * Gathers the tags the events of one moment make stale and invalidates them together after a
+ * random pause of up to `spreadMs` (`EVENT_REFETCH_SPREAD_MS`): one read of each stale query
+ * however many events came, and the players of one settlement batch spread over the pause
+ * instead of asking at once. `cancel` drops what is pending (the stream stopped).
+ */
+export function spreadInvalidations(
+  dispatch: Dispatch,
+  spreadMs: number,
+  random: () => number = Math.random,
+): { invalidate: Invalidate; cancel(): void } {
+  let pending: TagType[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    const tags = pending;
+    pending = [];
+    dispatch(messageApi.util.invalidateTags(tags));
+  };
+  return {
+    invalidate(tags) {
+      pending.push(...tags);
+      timer ??= setTimeout(flush, Math.floor(random() * spreadMs));
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = [];
+    },
+  };
+}
+
 /**
  * Turns a push event into cache changes (docs/architecture.md, Web: the stream client). Counts
  * and the profile summary the events carry are written into the cache at once; the rest is
- * invalidated, so what is on screen is read again and what is not is dropped.
+ * invalidated through `invalidate` (at once unless the caller spreads it), so what is on screen
+ * is read again and what is not is dropped.
  */
-export function applyPushEvent(event: PushEvent, dispatch: Dispatch, getState: () => State) {
+export function applyPushEvent(
+  event: PushEvent,
+  dispatch: Dispatch,
+  getState: () => State,
+  invalidate: Invalidate = (tags) => dispatch(messageApi.util.invalidateTags(tags)),
+) {
   switch (event.type) {
     case 'mission.finished': {
       const { heroId, landId } = event.data;
-      dispatch(
-        messageApi.util.invalidateTags([
-          'missions',
-          'dashboard',
-          'hero',
-          { type: 'hero', id: heroId },
-          'residents',
-          'lands',
-          { type: 'land', id: landId },
-          'profile',
-          'messages',
-        ]),
-      );
+      invalidate([
+        'missions',
+        'dashboard',
+        'hero',
+        { type: 'hero', id: heroId },
+        'residents',
+        'lands',
+        { type: 'land', id: landId },
+        'profile',
+        'messages',
+      ]);
       return;
     }
     case 'inbox.new':
@@ -45,7 +85,7 @@ export function applyPushEvent(event: PushEvent, dispatch: Dispatch, getState: (
           unreadMessages: event.data.unread,
         }),
       );
-      dispatch(messageApi.util.invalidateTags(['messageList']));
+      invalidate(['messageList']);
       return;
     case 'profile.changed': {
       const { treasury, xp, level, upgradable } = event.data;
@@ -58,32 +98,30 @@ export function applyPushEvent(event: PushEvent, dispatch: Dispatch, getState: (
         }),
       );
       // A new level brings new feature flags.
-      if (levelChanged) dispatch(api.util.invalidateTags(['features']));
+      if (levelChanged) invalidate(['features']);
+      // A frame chosen on another page or device: the profile and the frame picker show it.
+      if (event.data.frame !== undefined) invalidate(['profile']);
       return;
     }
     case 'land.changed':
-      dispatch(
-        api.util.invalidateTags([
-          'lands',
-          ...event.data.landIds.map((id) => ({ type: 'land' as const, id })),
-        ]),
-      );
+      invalidate(['lands', ...event.data.landIds.map((id) => ({ type: 'land' as const, id }))]);
       return;
     case 'hero.changed':
-      dispatch(
-        api.util.invalidateTags([
-          'hero',
-          'residents',
-          ...event.data.heroIds.map((id) => ({ type: 'hero' as const, id })),
-        ]),
-      );
+      invalidate([
+        'hero',
+        'residents',
+        ...event.data.heroIds.map((id) => ({ type: 'hero' as const, id })),
+      ]);
       return;
     case 'announcement':
       // Announcements are inbox messages, and the dashboard lists the newest.
-      dispatch(messageApi.util.invalidateTags(['dashboard', 'messages']));
+      invalidate(['dashboard', 'messages']);
+      return;
+    case 'map.changed':
+      mapChanged(event.data.continents);
       return;
     case 'resync':
-      if (!event.data.complete) dispatch(api.util.invalidateTags(providedTagTypes(getState())));
+      if (!event.data.complete) invalidate(providedTagTypes(getState()));
       return;
   }
 }

@@ -1,9 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import { EVENTS_PATH } from '@aleph/contracts';
+import { EVENT_REFETCH_SPREAD_MS, EVENTS_PATH } from '@aleph/contracts';
 import { startEventStream, type DeliveryInfo, type PushEvent } from '../lib/event-stream';
 import { refreshSession } from './api';
-import { applyPushEvent, type PushDispatch, type PushCacheState } from './push-events';
+import {
+  applyPushEvent,
+  spreadInvalidations,
+  type PushDispatch,
+  type PushCacheState,
+} from './push-events';
 import { pushConnectionChanged } from './push-slice';
 
 /**
@@ -19,10 +24,11 @@ export function usePushStream(onEvent: (event: PushEvent, info: DeliveryInfo) =>
     listener.current = onEvent;
   });
   useEffect(() => {
+    const spread = spreadInvalidations(dispatch, EVENT_REFETCH_SPREAD_MS);
     const stream = startEventStream({
       url: EVENTS_PATH,
       onEvent: (event, info) => {
-        applyPushEvent(event, dispatch, store.getState);
+        applyPushEvent(event, dispatch, store.getState, spread.invalidate);
         listener.current(event, info);
       },
       onStatus: (connected) => dispatch(pushConnectionChanged(connected)),
@@ -30,6 +36,7 @@ export function usePushStream(onEvent: (event: PushEvent, info: DeliveryInfo) =>
     });
     return () => {
       stream.stop();
+      spread.cancel();
       dispatch(pushConnectionChanged(false));
     };
   }, [dispatch, store]);

@@ -1,7 +1,17 @@
+import Stack from '@mui/material/Stack';
 import { TopBoards } from '../features/boards/top-boards';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { EconomyLinks } from '../features/economy/economy-links';
 
-/** The dashboard screen: its TOP tab shows the weekly boards (docs/architecture.md). */
+/**
+ * The dashboard screen: its TOP tab shows the weekly boards, and below it the ways to the
+ * gold economy's screens (docs/architecture.md).
+ */
 export function DashboardScreen() {
-  return <DashboardPage top={<TopBoards />} />;
+  return (
+    <Stack spacing={3}>
+      <DashboardPage top={<TopBoards />} />
+      <EconomyLinks />
+    </Stack>
+  );
 }

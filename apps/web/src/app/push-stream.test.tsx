@@ -123,6 +123,23 @@ describe('push stream in the signed-in app', () => {
     await settle();
     expect(count('/athar/profile')).toBe(1);
     expect(count('/athar/features')).toBe(features); // same level: same features
+
+    // A frame chosen on another device: what shows the profile is read again.
+    act(() =>
+      stream.emit(
+        'profile.changed',
+        {
+          treasury: { gold: 1620, platinum: 7 },
+          xp: 180,
+          level: 2,
+          upgradable: true,
+          frame: 'silver',
+        },
+        '4',
+      ),
+    );
+    await settle();
+    await waitFor(() => expect(count('/athar/profile')).toBe(2));
   });
 
   it('skips the polls while the stream is open and polls again while it is down', async () => {

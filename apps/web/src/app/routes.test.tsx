@@ -38,11 +38,17 @@ describe('signed-in route table', () => {
     ['/', 'Dashboard'],
     ['/lands', 'Lands'],
     ['/lands/17', 'Land #17'],
+    ['/map', 'World map'],
+    ['/world', 'World statistics'],
     ['/heroes', 'Heroes'],
     ['/heroes/5', 'Hero #5'],
     ['/marketplace', 'Marketplace'],
+    ['/marketplace/trader', 'Greedy trader'],
+    ['/marketplace/secret', 'Secret market'],
+    ['/events/luckycoin', 'Lucky coin event'],
     ['/messages', 'Inbox'],
     ['/profile', 'Profile'],
+    ['/unique', 'Unique missions'],
     ['/logout', 'Confirm Logout'],
   ])('shows %s inside the layout', async (path, heading) => {
     fakeFetch({ 'GET /athar/profile': () => json(PROFILE) });

@@ -81,6 +81,20 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'map',
+            element: screen(
+              () => import('../features/map/map-page'),
+              (m) => m.MapPage,
+            ),
+          },
+          {
+            path: 'world',
+            element: screen(
+              () => import('../features/map/world-stats-page'),
+              (m) => m.WorldStatsPage,
+            ),
+          },
+          {
             path: 'heroes',
             element: screen(
               () => import('../features/heroes/heroes-page'),
@@ -97,8 +111,29 @@ export const signedInRoutes: RouteObject[] = [
           {
             path: 'marketplace',
             element: screen(
-              () => import('../features/marketplace/marketplace-page'),
-              (m) => m.MarketplacePage,
+              () => import('./marketplace-screen'),
+              (m) => m.MarketplaceScreen,
+            ),
+          },
+          {
+            path: 'marketplace/trader',
+            element: screen(
+              () => import('../features/economy/trader-page'),
+              (m) => m.TraderPage,
+            ),
+          },
+          {
+            path: 'marketplace/secret',
+            element: screen(
+              () => import('../features/economy/secret-market-page'),
+              (m) => m.SecretMarketPage,
+            ),
+          },
+          {
+            path: 'events/luckycoin',
+            element: screen(
+              () => import('../features/economy/lucky-coin-page'),
+              (m) => m.LuckyCoinPage,
             ),
           },
           {
@@ -113,6 +148,41 @@ export const signedInRoutes: RouteObject[] = [
             element: screen(
               () => import('../features/profile/profile-page'),
               (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'profile/achievements',
+            element: screen(
+              () => import('../features/records/achievements-page'),
+              (m) => m.AchievementsPage,
+            ),
+          },
+          {
+            path: 'profile/rating',
+            element: screen(
+              () => import('../features/records/rating-page'),
+              (m) => m.RatingPage,
+            ),
+          },
+          {
+            path: 'missions/log',
+            element: screen(
+              () => import('../features/records/mission-log-page'),
+              (m) => m.MissionLogPage,
+            ),
+          },
+          {
+            path: 'unique',
+            element: screen(
+              () => import('../features/unique/unique-page'),
+              (m) => m.UniquePage,
+            ),
+          },
+          {
+            path: 'arena',
+            element: screen(
+              () => import('../features/arena/arena-page'),
+              (m) => m.ArenaPage,
             ),
           },
           {

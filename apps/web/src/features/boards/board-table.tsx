@@ -11,6 +11,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { formatNumber } from '../../lib/format-number';
 import { DEFAULT_ROWS_PER_PAGE, pageOf, ROWS_PER_PAGE_OPTIONS } from '../../lib/rows-per-page';
+import Box from '@mui/material/Box';
+import { FramedAvatar } from '../../lib/framed-avatar';
 
 interface BoardTableProps {
   title: string;
@@ -38,6 +40,9 @@ function BoardRowView({
     <TableRow sx={own ? ownRowSx : undefined}>
       <TableCell>{row.rank}</TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        <Box component="span" sx={{ display: 'inline-flex', mr: 1, verticalAlign: 'middle' }}>
+          <FramedAvatar name={row.profilename} frame={row.frame} size={24} />
+        </Box>
         <Link
           component="button"
           type="button"

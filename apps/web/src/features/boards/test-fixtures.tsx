@@ -3,8 +3,13 @@ import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderWithStore, signedInStore } from '../../test/render';
 import { TopBoards } from './top-boards';
 
-export const row = (rank: number, profileid: number, profilename: string, score: number) =>
-  ({ rank, profileid, profilename, score }) satisfies BoardRow;
+export const row = (
+  rank: number,
+  profileid: number,
+  profilename: string,
+  score: number,
+  frame: BoardRow['frame'] = 'none',
+) => ({ rank, profileid, profilename, score, frame }) satisfies BoardRow;
 
 export function board(data: BoardRow[], profileData: BoardRow | null = null): BoardResponse {
   return { board: 'TOP_XP_GAINERS', weekStart: '2026-11-16T00:00:00.000Z', data, profileData };
@@ -17,6 +22,18 @@ export const OTHER: PublicProfile = {
   vip: 2,
   lands: 3,
   heroes: 7,
+  frame: 'silver',
+  achievements: {
+    earned: 5,
+    rarest: [
+      {
+        code: 'GOLD_1M',
+        name: 'Gold Baron',
+        description: 'Claim 1,000,000 gold in all.',
+        earners: 1,
+      },
+    ],
+  },
 };
 
 interface Setup {

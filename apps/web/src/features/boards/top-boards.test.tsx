@@ -51,7 +51,7 @@ describe('weekly boards', () => {
   it('has Rank, Profile Name and Score, and highlights the player as (You)', async () => {
     renderBoards({
       gold: board(
-        [row(1, 42, 'Zara', 12345), row(2, 7, 'Me', 900), row(3, 9, 'Omar', 10)],
+        [row(1, 42, 'Zara', 12345, 'legendary'), row(2, 7, 'Me', 900), row(3, 9, 'Omar', 10)],
         row(2, 7, 'Me', 900),
       ),
     });
@@ -67,6 +67,8 @@ describe('weekly boards', () => {
     ]);
     const own = within(table).getByText('(You)', { exact: false }).closest('tr')!;
     const other = within(table).getByText('Zara').closest('tr')!;
+    // Each name wears its player's avatar frame.
+    expect(other.querySelector('[data-frame="legendary"]')).not.toBeNull();
     expect(getComputedStyle(own).backgroundColor).not.toBe(getComputedStyle(other).backgroundColor);
     expect(within(table).queryAllByText(/\(You\)/)).toHaveLength(1);
   });
@@ -118,7 +120,11 @@ describe('weekly boards', () => {
       ['VIP', '2'],
       ['Lands', '3'],
       ['Heroes', '7'],
+      ['Achievements', '5'],
+      ['Rarest', 'Gold Baron'],
     ]);
+    // The avatar wears the frame the player picked.
+    expect(dialog.querySelector('[data-frame="silver"]')).not.toBeNull();
     expect(calls.map((call) => call.path)).toContain('/athar/publicprofiles/42');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
   });

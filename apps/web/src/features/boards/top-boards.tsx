@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { BoardSection } from './board-section';
-import { PublicProfileDialog } from './public-profile-dialog';
+import { PublicProfileDialog } from '../../lib/public-profile-dialog';
 
 /**
  * The dashboard's TOP tab: both weekly boards side by side from 900 px, stacked on a phone.

@@ -26,6 +26,13 @@ export function hero(heroid: number, name: string): Hero {
     busy: true,
     eta: null,
     residenceid: null,
+    level: 0,
+    xp: 0,
+    xpToNext: 4000,
+    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
+    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
+    pointsLeft: 0,
+    pot: null,
   };
 }
 

@@ -30,7 +30,7 @@ export function HeroCard({ hero, formatEta }: { hero: Hero; formatEta: EtaFormat
                 {hero.name}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                Hero #{hero.heroid}
+                Hero #{hero.heroid} · Level {hero.level}
               </Typography>
             </div>
             <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }}>

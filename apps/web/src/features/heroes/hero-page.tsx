@@ -1,4 +1,5 @@
 import type { Hero } from '@aleph/contracts';
+import { GAME_CONFIG } from '@aleph/rules';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,11 +10,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
+import { FeatureGate } from '../../lib/feature-gate';
 import { ScreenTabs, TabPanel } from '../../lib/screen-tabs';
+import { SectionCard } from '../../lib/section-card';
 import { useEtaFormatter } from '../../lib/use-eta';
 import { HeroFacts } from './hero-facts';
 import { HeroPortrait } from './hero-portrait';
 import { HeroSkills } from './hero-skills';
+import { HeroLevel } from './hero-level';
+import { PotForm } from './pot-form';
+import { UpskillForm } from './upskill-form';
 
 /** docs/screens.md (Lands and heroes): the hero screen has one tab, MAIN. */
 const TABS = [{ value: 'main', label: 'MAIN' }] as const;
@@ -36,10 +42,44 @@ function HeroMain({ hero }: { hero: Hero }) {
           <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
             Skills
           </Typography>
-          <HeroSkills skills={hero.skills} />
+          <HeroSkills
+            skills={hero.skills}
+            parts={{
+              base: hero.baseSkills,
+              upskills: hero.upskills,
+              potSkill: hero.pot?.skill ?? null,
+            }}
+            potBoost={GAME_CONFIG.heroGrowth.pot.boost}
+          />
         </Stack>
       </Box>
     </Paper>
+  );
+}
+
+/** Level, upskills (level 6) and pots (level 4): docs/screens.md, Hero detail. */
+function HeroGrowth({ hero }: { hero: Hero }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <HeroLevel hero={hero} />
+      <SectionCard title="Upskills">
+        <FeatureGate flag="profileLevel6">
+          <UpskillForm hero={hero} />
+        </FeatureGate>
+      </SectionCard>
+      <SectionCard title="Skill Pot">
+        <FeatureGate flag="profileLevel4">
+          <PotForm hero={hero} />
+        </FeatureGate>
+      </SectionCard>
+    </Box>
   );
 }
 
@@ -87,7 +127,10 @@ export function HeroPage() {
         </Box>
         <ScreenTabs label="Hero" idPrefix="hero" tabs={TABS} value="main" onChange={() => {}} />
         <TabPanel idPrefix="hero" value="main">
-          <HeroMain hero={hero} />
+          <Stack spacing={2}>
+            <HeroMain hero={hero} />
+            <HeroGrowth hero={hero} />
+          </Stack>
         </TabPanel>
       </Stack>
     );

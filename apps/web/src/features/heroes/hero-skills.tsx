@@ -6,8 +6,33 @@ import Typography from '@mui/material/Typography';
 /** Skills run from 1 to 100. */
 const SKILL_MAX = 100;
 
-/** The eight skills in the order of docs/screens.md, each with a bar. */
-export function HeroSkills({ skills }: { skills: readonly number[] }) {
+/** Where a skill's value comes from: base + upskills (+ a pot while it works). */
+export interface SkillParts {
+  base: readonly number[];
+  upskills: readonly number[];
+  potSkill: number | null;
+}
+
+function partsText(parts: SkillParts, index: number, boost: number): string | null {
+  const up = parts.upskills[index] ?? 0;
+  const pot = parts.potSkill === index ? boost : 0;
+  if (up === 0 && pot === 0) return null;
+  return [parts.base[index] ?? 0, up, ...(pot > 0 ? [`${pot} pot`] : [])].join(' + ');
+}
+
+/**
+ * The eight skills in the order of docs/screens.md, each with a bar; with `parts`, the base
+ * and upskills behind each value (docs/game-rules.md: capped at 100).
+ */
+export function HeroSkills({
+  skills,
+  parts,
+  potBoost = 0,
+}: {
+  skills: readonly number[];
+  parts?: SkillParts;
+  potBoost?: number;
+}) {
   return (
     <Box
       component="ul"
@@ -42,6 +67,14 @@ export function HeroSkills({ skills }: { skills: readonly number[] }) {
             <Typography variant="body2" sx={{ textAlign: 'right', fontWeight: 600 }}>
               {value}
             </Typography>
+            {parts && partsText(parts, index, potBoost) && (
+              <Typography
+                variant="caption"
+                sx={{ gridColumn: '2 / 4', color: 'text.secondary', mt: -0.75 }}
+              >
+                {partsText(parts, index, potBoost)}
+              </Typography>
+            )}
           </Box>
         );
       })}

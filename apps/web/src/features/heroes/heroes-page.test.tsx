@@ -42,6 +42,7 @@ describe('heroes list', () => {
     expect(dara.textContent).toContain('Fire');
     expect(dara.textContent).toContain('Free');
     expect(dara.textContent).toContain('Land #2');
+    expect(dara.textContent).toContain('Hero #4 · Level 0');
     const bree = screen.getByRole('link', { name: /Bree/ });
     expect(bree.textContent).toMatch(/Busy, ETA \+\d+ days \d\d:\d\d/);
     expect(bree.textContent).toContain('No residence');

@@ -14,6 +14,13 @@ export function makeHero(heroid: number, change: Partial<Hero> = {}): Hero {
     busy: false,
     eta: null,
     residenceid: null,
+    level: 0,
+    xp: 0,
+    xpToNext: 4000,
+    baseSkills: [11, 22, 33, 44, 55, 66, 77, 88],
+    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
+    pointsLeft: 0,
+    pot: null,
     ...change,
   };
 }

@@ -13,6 +13,7 @@ import { useLaunch } from './use-launch';
 
 const MAX_TOWER = GAME_CONFIG.land.towerMaxLevel;
 const MAX_SEAL = GAME_CONFIG.vault.maxSeal;
+const IMPROVE = GAME_CONFIG.heroGrowth.sealImprovement;
 
 function safeSealName(seals: number): string {
   try {
@@ -27,15 +28,47 @@ interface ElementCardProps {
   element: number;
   /** The seal Upgrade needs profileLevel3. */
   canUpgradeSeal: boolean;
+  /** Seal improvements (IMPROVESEAL) need profileLevel7. */
+  canImproveSeal?: boolean;
 }
 
 /** One element of the land: its tower and its vault, each with an Upgrade mission. */
-export function ElementCard({ land, element, canUpgradeSeal }: ElementCardProps) {
+export function ElementCard({
+  land,
+  element,
+  canUpgradeSeal,
+  canImproveSeal = false,
+}: ElementCardProps) {
   const launch = useLaunch();
   const name = elementLabel(element);
   const tower = land.elements[element] ?? 0;
   const seals = land.vault.seals[element] ?? 0;
   const { landid } = land;
+  const steps = land.vault.steps[element] ?? 0;
+  // Each step multiplies the seal's drain by 0.85 (docs/game-rules.md, Seal improvements).
+  const stepsText = `${steps} / ${IMPROVE.maxSteps}`;
+  // The drain shown already includes the steps; the factor says how much they took off.
+  const drain = formatDrainPercent(land.vault.drain[element] ?? 0);
+  const drainText =
+    steps > 0 ? `${drain} (x${(IMPROVE.drainFactor ** steps).toFixed(2)} by improvements)` : drain;
+  const improvementValue = () =>
+    canImproveSeal && seals >= IMPROVE.minSeal ? (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+        <span>{stepsText}</span>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={`Improve ${name} seal`}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          disabled={steps >= IMPROVE.maxSteps}
+          onClick={() => launch({ missionType: 'IMPROVESEAL', landid, elemid: element })}
+        >
+          Improve
+        </Button>
+      </Box>
+    ) : (
+      stepsText
+    );
   return (
     <SectionCard title={name} icon={<ElementIcon element={element} fontSize="medium" />}>
       <Box>
@@ -91,7 +124,10 @@ export function ElementCard({ land, element, canUpgradeSeal }: ElementCardProps)
                 safeSealName(seals)
               ),
             },
-            { term: 'Drain', value: formatDrainPercent(land.vault.drain[element] ?? 0) },
+            { term: 'Drain', value: drainText },
+            ...(seals >= IMPROVE.minSeal || steps > 0
+              ? [{ term: 'Improvements', value: improvementValue() }]
+              : []),
             { term: 'Shards', value: formatNumber(land.shards[element] ?? 0) },
           ]}
         />

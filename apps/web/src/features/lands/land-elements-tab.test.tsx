@@ -87,3 +87,47 @@ describe('land ELEMENTS tab', () => {
     expect(screen.queryByRole('button', { name: 'Hunt Seal' })).toBeNull();
   });
 });
+
+describe('seal improvements', () => {
+  const improved = () =>
+    land(7, {
+      vault: {
+        volume: [0, 0, 0, 0],
+        cap: [1000, 1000, 1000, 1000],
+        seals: [3, 1, 5, 4],
+        drain: [0.4, 0.75, 0.2 * 0.85 ** 5, 0.3 * 0.85 ** 2],
+        steps: [0, 0, 5, 2],
+      },
+    });
+  const levels = Array.from({ length: 7 }, (_, i) => `profileLevel${i + 1}`);
+
+  it('shows the steps and the drain they give, and offers Improve on Rare seals', async () => {
+    const user = userEvent.setup();
+    const { launcher } = renderLand(
+      { land: improved(), features: levels },
+      '/lands/7?tab=elements',
+    );
+    const earth = await screen.findByRole('region', { name: 'Earth' });
+    const value = (region: HTMLElement, name: string) =>
+      within(region).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value(earth, 'Improvements')).toBe('2 / 5Improve');
+    expect(value(earth, 'Drain')).toBe('21.7%/day (x0.72 by improvements)');
+    await user.click(screen.getByRole('button', { name: 'Improve Earth seal' }));
+    expect(launcher.open).toHaveBeenCalledWith({
+      missionType: 'IMPROVESEAL',
+      landid: 7,
+      elemid: 3,
+    });
+    expect(disabled('Improve Water seal')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Improve Fire seal' })).toBeNull();
+  });
+
+  it('shows no Improve button below profile level seven', async () => {
+    renderLand({ land: improved(), features: levels.slice(0, 6) }, '/lands/7?tab=elements');
+    // The level-3 seal upgrades show once the flags are in: the level-7 Improve stays away.
+    await screen.findByRole('button', { name: 'Upgrade Earth seal' });
+    const earth = screen.getByRole('region', { name: 'Earth' });
+    expect(within(earth).getByText('2 / 5')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Improve/ })).toBeNull();
+  });
+});

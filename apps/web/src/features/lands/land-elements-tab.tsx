@@ -49,6 +49,7 @@ export function LandElementsTab({ land }: { land: Land }) {
             land={land}
             element={element}
             canUpgradeSeal={flags.has('profileLevel3')}
+            canImproveSeal={flags.has('profileLevel7')}
           />
         ))}
       </Box>

@@ -39,4 +39,26 @@ describe('land HEROES tab', () => {
     await user.click(screen.getByRole('button', { name: 'Transfer Hero' }));
     expect(launcher.open).toHaveBeenCalledWith({ missionType: 'TRANSFERHERO', landid: 7 });
   });
+
+  it('offers Hero Level Up for the residents from profile level six, with their levels', async () => {
+    const user = userEvent.setup();
+    const features = Array.from({ length: 6 }, (_, i) => `profileLevel${i + 1}`);
+    const { launcher } = renderLand(
+      { land: land(7), heroes: [hero(1, { name: 'Ayla', residenceid: 7, level: 3 })], features },
+      '/lands/7?tab=heroes',
+    );
+    const list = await screen.findByRole('list', { name: 'Resident heroes' });
+    expect(within(list).getByRole('listitem').textContent).toContain('Level 3');
+    await user.click(await screen.findByRole('button', { name: 'Hero Level Up' }));
+    expect(launcher.open).toHaveBeenCalledWith({ missionType: 'HEROLEVELUP', landid: 7 });
+  });
+
+  it('has no Hero Level Up below profile level six', async () => {
+    renderLand(
+      { land: land(7), heroes: [hero(1, { residenceid: 7 })], features: ['profileLevel5'] },
+      '/lands/7?tab=heroes',
+    );
+    await screen.findByRole('list', { name: 'Resident heroes' });
+    expect(screen.queryByRole('button', { name: 'Hero Level Up' })).toBeNull();
+  });
 });

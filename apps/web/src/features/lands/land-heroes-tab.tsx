@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import TrendingUp from '@mui/icons-material/TrendingUp';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import { RARITY_NAMES } from '@aleph/rules';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
 import { Countdown } from '../../lib/countdown';
 import { ElementIcon, elementLabel } from '../../lib/element-visuals';
+import { useFeatureFlags } from '../../lib/feature-flags';
 import { useEtaFormatter } from '../../lib/use-eta';
 import { useLaunch } from './use-launch';
 
@@ -35,7 +37,7 @@ function HeroRow({ hero, formatEta }: { hero: Hero; formatEta(eta: string): stri
           {hero.name}
         </Link>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {RARITY_NAMES[hero.rarity] ?? `#${hero.rarity}`}
+          {RARITY_NAMES[hero.rarity] ?? `#${hero.rarity}`} · Level {hero.level}
         </Typography>
       </Box>
       <Chip
@@ -62,6 +64,7 @@ export function LandHeroesTab({ landid }: { landid: number }) {
   const { data: heroes, isLoading, isError } = useGetHeroesQuery();
   const formatEta = useEtaFormatter();
   const launch = useLaunch();
+  const flags = useFeatureFlags();
   const residents = (heroes ?? [])
     .filter((hero) => hero.residenceid === landid)
     .sort((a, b) => a.heroid - b.heroid);
@@ -88,14 +91,25 @@ export function LandHeroesTab({ landid }: { landid: number }) {
   return (
     <Stack spacing={2}>
       {content}
-      <Button
-        variant="outlined"
-        startIcon={<SwapHoriz aria-hidden />}
-        onClick={() => launch({ missionType: 'TRANSFERHERO', landid })}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        Transfer Hero
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Button
+          variant="outlined"
+          startIcon={<SwapHoriz aria-hidden />}
+          onClick={() => launch({ missionType: 'TRANSFERHERO', landid })}
+        >
+          Transfer Hero
+        </Button>
+        {/* A resident trains for its next level at home (HEROLEVELUP, profile level six). */}
+        {flags.has('profileLevel6') && residents.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<TrendingUp aria-hidden />}
+            onClick={() => launch({ missionType: 'HEROLEVELUP', landid })}
+          >
+            Hero Level Up
+          </Button>
+        )}
+      </Stack>
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ export function land(landid: number, overrides: Partial<Land> = {}): Land {
       cap: [2000, 1000, 11000, 3000],
       seals: [1, 0, 5, 2],
       drain: [0.75, 0.95, 0.2, 0.55],
+      steps: [0, 0, 0, 0],
     },
     residents: 0,
     ...overrides,
@@ -43,6 +44,13 @@ export function hero(heroid: number, overrides: Partial<Hero> = {}): Hero {
     busy: false,
     eta: null,
     residenceid: null,
+    level: 0,
+    xp: 0,
+    xpToNext: 4000,
+    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
+    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
+    pointsLeft: 0,
+    pot: null,
     ...overrides,
   };
 }

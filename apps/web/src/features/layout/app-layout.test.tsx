@@ -69,9 +69,11 @@ describe('signed-in layout', () => {
     const hrefs = {
       'Lands of Aleph': '/',
       Lands: '/lands',
+      Map: '/map',
       Heroes: '/heroes',
       Marketplace: '/marketplace',
       Inbox: '/messages',
+      'Unique missions': '/unique',
       Profile: '/profile',
       Logout: '/logout',
     };

@@ -29,8 +29,8 @@ export function Amount({ value }: { value: number | undefined }) {
 export const pillSx = {
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 0.5,
-  px: { xs: 0.75, sm: 1.25 },
+  gap: { xs: 0.25, sm: 0.5 },
+  px: { xs: 0.625, sm: 1.25 },
   py: 0.5,
   borderRadius: 999,
   bgcolor: 'rgba(255,255,255,0.06)',

@@ -5,10 +5,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import Groups from '@mui/icons-material/Groups';
 import Landscape from '@mui/icons-material/Landscape';
 import Logout from '@mui/icons-material/Logout';
+import SportsKabaddi from '@mui/icons-material/SportsKabaddi';
 import Mail from '@mui/icons-material/Mail';
+import MapIcon from '@mui/icons-material/Map';
 import Storefront from '@mui/icons-material/Storefront';
 import { useUnreadCount } from './use-unread-count';
 
@@ -28,7 +31,12 @@ function NavButton({ to, label, ariaLabel = label, children }: NavButtonProps) {
         to={to}
         nativeButton={false}
         aria-label={ariaLabel}
-        sx={{ color: 'text.secondary', '&.active': { color: 'secondary.main' } }}
+        // Narrower on a phone, so that every screen's button fits 390 px on one row.
+        sx={{
+          p: { xs: 0.5, sm: 1 },
+          color: 'text.secondary',
+          '&.active': { color: 'secondary.main' },
+        }}
       >
         {children}
       </IconButton>
@@ -46,11 +54,16 @@ export function NavButtons() {
       direction="row"
       sx={{
         justifyContent: { xs: 'space-around', md: 'flex-end' },
-        width: { xs: '100%', md: 'auto' },
+        flex: { xs: 1, md: 'none' },
+        order: { xs: 3, md: 0 },
+        minWidth: 0,
       }}
     >
       <NavButton to="/lands" label="Lands">
         <Landscape />
+      </NavButton>
+      <NavButton to="/map" label="Map">
+        <MapIcon />
       </NavButton>
       <NavButton to="/heroes" label="Heroes">
         <Groups />
@@ -66,6 +79,12 @@ export function NavButtons() {
         <Badge badgeContent={unread} color="secondary" max={99}>
           <Mail />
         </Badge>
+      </NavButton>
+      <NavButton to="/unique" label="Unique missions">
+        <AutoAwesome />
+      </NavButton>
+      <NavButton to="/arena" label="Arena">
+        <SportsKabaddi />
       </NavButton>
       <NavButton to="/profile" label="Profile">
         <AccountCircle />

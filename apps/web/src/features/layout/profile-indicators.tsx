@@ -13,7 +13,13 @@ export function ProfileIndicators() {
   const level = data?.level;
 
   return (
-    <Stack direction="row" spacing={{ xs: 0.5, sm: 1 }} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={{ xs: 0.5, sm: 1 }}
+      // A last resort: were the pills ever wider than the screen, they wrap, never the page.
+      sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', minWidth: 0 }}
+    >
       <Indicator
         label={vip ? `VIP level ${vip.vipLevel}, ${vip.vipPoints} points` : 'VIP level'}
         icon={<WorkspacePremium sx={{ color: 'secondary.main' }} />}

@@ -83,7 +83,13 @@ export function land(landid: number, overrides: Partial<Land> = {}): Land {
     gold: { leftover: 0, cap: 840, productivity: 120 },
     elements: [0, 0, 0, 0],
     shards: [0, 0, 0, 0],
-    vault: { volume: [0, 0, 0, 0], cap: [0, 0, 0, 0], seals: [0, 0, 0, 0], drain: [0, 0, 0, 0] },
+    vault: {
+      volume: [0, 0, 0, 0],
+      cap: [0, 0, 0, 0],
+      seals: [0, 0, 0, 0],
+      drain: [0, 0, 0, 0],
+      steps: [0, 0, 0, 0],
+    },
     residents: 0,
     ...overrides,
   };
@@ -102,6 +108,13 @@ export function hero(heroid: number, overrides: Partial<Hero> = {}): Hero {
     busy: false,
     eta: null,
     residenceid: null,
+    level: 0,
+    xp: 0,
+    xpToNext: 4000,
+    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
+    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
+    pointsLeft: 0,
+    pot: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import MonetizationOn from '@mui/icons-material/MonetizationOn';
 import Settings from '@mui/icons-material/Settings';
@@ -19,6 +20,7 @@ import { formatNumber } from '../../lib/format-number';
 import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
 import { LevelProgress } from './level-progress';
 import { NotificationSetting } from './notification-setting';
+import { ProfileRecords } from './profile-records';
 import { SectionCard } from '../../lib/section-card';
 
 /** A count that links to its list, or its failure text (docs/screens.md). */
@@ -116,6 +118,9 @@ export function ProfilePage() {
               },
             ]}
           />
+        </SectionCard>
+        <SectionCard title="Records" icon={<EmojiEvents color="secondary" aria-hidden />}>
+          <ProfileRecords nickname={data.nickname} />
         </SectionCard>
         <SectionCard title="Settings" icon={<Settings color="secondary" aria-hidden />}>
           <NotificationSetting />

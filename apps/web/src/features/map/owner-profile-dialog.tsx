@@ -7,34 +7,30 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { httpStatus } from '../../api/error-message';
+import { useGetFeaturesQuery } from '../../api/profile-endpoints';
 import { useGetPublicProfileQuery } from '../../api/social-endpoints';
 import { DetailList } from '../../lib/detail-list';
-import { useFeatureFlags } from '../../lib/feature-flags';
-import { formatNumber } from '../../lib/format-number';
 import { dialogPaperProps } from '../../lib/dialog-paper';
+import { formatNumber } from '../../lib/format-number';
 
-/** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
-export const PROFILE_LOCKED_TEXT =
+/** docs/screens.md (Feature gates): viewing another profile opens at level three. */
+const PROFILE_LOCKED_TEXT =
   'You need to upgrade your profile to at least level three to view other profiles.';
 
-function errorText(error: unknown): string {
-  const status = httpStatus(error);
-  if (status === 404) return 'Profile not found';
-  if (status === 403) return PROFILE_LOCKED_TEXT;
-  return 'Failed to load profile information';
-}
-
-/** The other player's general info; below level three it says so without asking the server. */
-function PublicProfileContent({ profileid }: { profileid: number }) {
-  const flags = useFeatureFlags();
-  const locked = !flags.has('profileLevel3');
+function OwnerProfile({ profileid }: { profileid: number }) {
+  const { data: features, isLoading } = useGetFeaturesQuery();
+  const locked = !features?.includes('profileLevel3');
   const { currentData: data, error } = useGetPublicProfileQuery(profileid, {
-    skip: !flags.ready || locked,
+    skip: isLoading || locked,
   });
-
-  if (!flags.ready) return <Typography role="status">Loading...</Typography>;
+  if (isLoading) return <Typography role="status">Loading...</Typography>;
   if (locked) return <Typography>{PROFILE_LOCKED_TEXT}</Typography>;
-  if (error !== undefined) return <Alert severity="error">{errorText(error)}</Alert>;
+  if (error !== undefined)
+    return (
+      <Alert severity="error">
+        {httpStatus(error) === 404 ? 'Profile not found' : 'Failed to load profile information'}
+      </Alert>
+    );
   if (!data) return <Typography role="status">Loading...</Typography>;
   return (
     <DetailList
@@ -49,31 +45,27 @@ function PublicProfileContent({ profileid }: { profileid: number }) {
   );
 }
 
-interface PublicProfileDialogProps {
-  open: boolean;
-  /** The profile to show; kept while the dialog closes so that it does not flash. */
-  profileid: number | null;
-  onClose(): void;
-}
-
-/** 'Profile Information', opened from a name on a weekly board (docs/screens.md). */
-export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileDialogProps) {
+/**
+ * A land owner's public profile, as the boards show it (the same API and gate; features do
+ * not share components, docs/architecture.md).
+ */
+export function OwnerProfileDialog(props: { profileid: number | null; onClose(): void }) {
   const titleId = useId();
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
+      open={props.profileid !== null}
+      onClose={props.onClose}
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
       slotProps={{ paper: dialogPaperProps }}
     >
       <DialogTitle id={titleId}>Profile Information</DialogTitle>
-      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
-        {profileid !== null && <PublicProfileContent profileid={profileid} />}
+      <DialogContent dividers>
+        {props.profileid !== null && <OwnerProfile profileid={props.profileid} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={props.onClose}>Close</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useGetFeaturesQuery } from '../../api/profile-endpoints';
+import { useGetArenaStatusQuery } from './arena-endpoints';
+import { DefenceEditor } from './defence-editor';
+import { HistoryCard } from './history-card';
+import { LadderCard } from './ladder-card';
+import { OpponentsCard } from './opponents-card';
+
+function Arena() {
+  const { data, isLoading } = useGetArenaStatusQuery();
+  if (isLoading) return <Typography role="status">Loading...</Typography>;
+  if (!data) return <Alert severity="error">Failed to load the arena</Alert>;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        alignItems: 'start',
+      }}
+    >
+      <OpponentsCard status={data} />
+      <DefenceEditor status={data} />
+      <LadderCard />
+      <HistoryCard />
+    </Box>
+  );
+}
+
+/** The server's 403 text for the gate, shown in its place below level ten. */
+export const ARENA_LOCKED_TEXT = 'You need to upgrade your profile to at least level ten.';
+
+/** The profileLevel10 gate (docs/screens.md, Feature gates), like lib/feature-gate.tsx's. */
+function ArenaGate() {
+  const { data, isLoading } = useGetFeaturesQuery();
+  if (isLoading)
+    return <CircularProgress size={20} color="secondary" aria-label="Checking profile level" />;
+  if (data?.includes('profileLevel10')) return <Arena />;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+      <LockOutlined fontSize="small" aria-hidden />
+      <Typography variant="body2">{ARENA_LOCKED_TEXT}</Typography>
+    </Stack>
+  );
+}
+
+/** The Arena (docs/screens.md): from profile level ten. */
+export function ArenaPage() {
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1" component="h1">
+        Arena
+      </Typography>
+      <ArenaGate />
+    </Stack>
+  );
+}

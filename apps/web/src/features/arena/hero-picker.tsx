@@ -1,0 +1,68 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import { ARENA_CONFIG } from '@aleph/rules';
+import { ElementIcon, elementLabel } from '../../lib/element-visuals';
+
+export interface PickableHero {
+  heroid: number;
+  name: string;
+  element: number;
+  busy: boolean;
+}
+
+interface HeroPickerProps {
+  legend: string;
+  heroes: readonly PickableHero[];
+  selected: readonly number[];
+  onChange: (ids: number[]) => void;
+  /** Heroes on a mission cannot be picked (an attack needs idle heroes). */
+  idleOnly?: boolean;
+}
+
+/** Up to 3 heroes as labelled checkboxes; the rest are disabled once 3 are ticked. */
+export function HeroPicker({ legend, heroes, selected, onChange, idleOnly }: HeroPickerProps) {
+  const max = ARENA_CONFIG.teamSize;
+  const full = selected.length >= max;
+  const toggle = (id: number, on: boolean) =>
+    onChange(on ? [...selected, id] : selected.filter((x) => x !== id));
+  return (
+    <Stack component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <FormLabel component="legend">{legend}</FormLabel>
+      <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {heroes.map((hero) => {
+          const checked = selected.includes(hero.heroid);
+          const blocked = (idleOnly && hero.busy) || (full && !checked);
+          return (
+            <FormControlLabel
+              key={hero.heroid}
+              control={
+                <Checkbox
+                  color="secondary"
+                  checked={checked}
+                  disabled={blocked}
+                  onChange={(event) => toggle(hero.heroid, event.target.checked)}
+                />
+              }
+              label={
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <ElementIcon element={hero.element} />
+                  <span>
+                    {hero.name} ({elementLabel(hero.element)}
+                    {hero.busy ? ', on a mission' : ''})
+                  </span>
+                </Stack>
+              }
+            />
+          );
+        })}
+      </FormGroup>
+      <FormHelperText>
+        {selected.length} of {max} chosen
+      </FormHelperText>
+    </Stack>
+  );
+}

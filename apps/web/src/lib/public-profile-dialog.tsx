@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { httpStatus } from '../api/error-message';
+import { useGetPublicProfileQuery } from '../api/social-endpoints';
+import { DetailList } from './detail-list';
+import { useFeatureFlags } from './feature-flags';
+import { formatNumber } from './format-number';
+import { FramedAvatar } from './framed-avatar';
+import { dialogPaperProps } from './dialog-paper';
+
+/** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
+export const PROFILE_LOCKED_TEXT =
+  'You need to upgrade your profile to at least level three to view other profiles.';
+
+function errorText(error: unknown): string {
+  const status = httpStatus(error);
+  if (status === 404) return 'Profile not found';
+  if (status === 403) return PROFILE_LOCKED_TEXT;
+  return 'Failed to load profile information';
+}
+
+/** The other player's general info; below level three it says so without asking the server. */
+function PublicProfileContent({ profileid }: { profileid: number }) {
+  const flags = useFeatureFlags();
+  const locked = !flags.has('profileLevel3');
+  const { currentData: data, error } = useGetPublicProfileQuery(profileid, {
+    skip: !flags.ready || locked,
+  });
+
+  if (!flags.ready) return <Typography role="status">Loading...</Typography>;
+  if (locked) return <Typography>{PROFILE_LOCKED_TEXT}</Typography>;
+  if (error !== undefined) return <Alert severity="error">{errorText(error)}</Alert>;
+  if (!data) return <Typography role="status">Loading...</Typography>;
+  const rarest = data.achievements.rarest.map((a) => a.name).join(', ');
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <FramedAvatar name={data.nickname} frame={data.frame} size={56} />
+        <Typography variant="h6" component="p">
+          {data.nickname}
+        </Typography>
+      </Stack>
+      <DetailList
+        details={[
+          { term: 'Nickname', value: data.nickname },
+          { term: 'Level', value: data.level },
+          { term: 'VIP', value: data.vip },
+          { term: 'Lands', value: formatNumber(data.lands) },
+          { term: 'Heroes', value: formatNumber(data.heroes) },
+          { term: 'Achievements', value: formatNumber(data.achievements.earned) },
+          ...(rarest ? [{ term: 'Rarest', value: rarest }] : []),
+        ]}
+      />
+    </Stack>
+  );
+}
+
+interface PublicProfileDialogProps {
+  open: boolean;
+  /** The profile to show; kept while the dialog closes so that it does not flash. */
+  profileid: number | null;
+  onClose(): void;
+}
+
+/** 'Profile Information', opened from a name on a weekly board or the rating (docs/screens.md). */
+export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: dialogPaperProps }}
+    >
+      <DialogTitle id={titleId}>Profile Information</DialogTitle>
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        {profileid !== null && <PublicProfileContent profileid={profileid} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
