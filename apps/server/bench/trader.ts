@@ -1,18 +1,26 @@
 import http from 'node:http';
 import pg from 'pg';
+import { EconomyErrorCode } from '@aleph/contracts';
+import { traderCapLeft, utcDayStart } from '@aleph/rules';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, queryRows, type Db } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { grantToLand } from '../src/modules/world/grants.js';
 import { BASELINE } from './endpoints.js';
 import { runEndpoint, type EndpointResult, type EndpointSpec } from './http.js';
-import { benchPlayers } from './players.js';
+import { benchPlayers, type BenchPlayer } from './players.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { signIn, startBenchServer } from './server-process.js';
 
 /** The hot good every connection sells (docs/performance.md, Gold economy). */
 const HOT = 'SKILL_POT';
 const STOCK = 1_000_000;
+/**
+ * Gold of the day's cap a seller must have left to be chosen: more than the most one seller
+ * was paid in a 10-second fresh phase (under 6,000 gold on 24 November 2026); at the floor a
+ * seller is paid 1 gold a sale, a few hundred a run.
+ */
+const CAP_NEEDED = 10_000;
 
 async function ensureDatabase(url: string) {
   const admin = new URL(url);
@@ -23,6 +31,42 @@ async function ensureDatabase(url: string) {
   const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
   await client.end();
+}
+
+/**
+ * Two disjoint groups of `count` bench players, one for each phase, those who received the
+ * least gold from the trader today first; the bench stops if a chosen seller has less than
+ * `CAP_NEEDED` of the day's cap left.
+ */
+async function sellersWithCapLeft(
+  db: Db,
+  players: number,
+  count: number,
+): Promise<{ fresh: BenchPlayer[]; floor: BenchPlayer[] }> {
+  const all = await benchPlayers(db, players);
+  const since = new Date(utcDayStart(Date.now()));
+  const rows = await queryRows<{ profile_id: number; sold: string }>(
+    db,
+    sql`select profile_id, sum(total) as sold from trader_trades
+        where side = 'sell' and created_at >= ${since} group by profile_id`,
+  );
+  const sold = new Map(rows.map((r) => [Number(r.profile_id), Number(r.sold)]));
+  const chosen = [...all]
+    .sort((a, b) => (sold.get(a.id) ?? 0) - (sold.get(b.id) ?? 0) || a.id - b.id)
+    .slice(0, 2 * count);
+  if (chosen.length < 2 * count)
+    throw new Error(
+      `[trader] ${2 * count} sellers wanted, ${chosen.length} exist: --trader-players`,
+    );
+  const most = Math.max(...chosen.map((p) => sold.get(p.id) ?? 0));
+  if (traderCapLeft(most) < CAP_NEEDED)
+    throw new Error(
+      `[trader] a seller has ${traderCapLeft(most)} gold of today's cap left: run with more --trader-players or a fresh database`,
+    );
+  console.info(
+    `[trader] sellers: ${count} + ${count} of ${all.length} players, the most one of them was paid today: ${most} gold`,
+  );
+  return { fresh: chosen.slice(0, count), floor: chosen.slice(count) };
 }
 
 interface Seller {
@@ -66,6 +110,7 @@ function post(
 async function sellLoop(url: string, s: Seller, id: number, until: number, price: number) {
   let ok = 0;
   let stale = 0;
+  let capped = 0;
   let other = 0;
   const latencies: number[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -82,15 +127,16 @@ async function sellLoop(url: string, s: Seller, id: number, until: number, price
       },
       JSON.stringify({ landid: s.landid, kind: 'item', code: HOT, quantity: 1, price }),
     );
-    const body = JSON.parse(res.body) as { quote?: { buyPrice: number } };
+    const body = JSON.parse(res.body) as { quote?: { buyPrice: number }; code?: string };
     latencies.push(performance.now() - started);
     if (res.status === 200) ok++;
     else if (res.status === 409 && body.quote) stale++;
+    else if (body.code === EconomyErrorCode.dailyCap) capped++;
     else other++;
     if (body.quote) price = body.quote.buyPrice;
   }
   agent.destroy();
-  return { ok, stale, other, latencies };
+  return { ok, stale, capped, other, latencies };
 }
 
 /**
@@ -106,23 +152,43 @@ export async function traderBench(
   const setup = await openDatabase({ databaseUrl: url, poolSize: 4 });
   await setup.migrate();
   await seedWorld(setup.db, opts.players, new Date());
-  const players = await benchPlayers(setup.db, opts.connections);
-  const ids = `{${players.map((p) => p.id).join(',')}}`;
+  // Each phase sells as its own players, those with the most of the day's cap left: the
+  // fresh phase pays hundreds of gold a sale, and sellers who reach the daily cap (docs/
+  // game-rules.md, Gold economy) would measure refusals at the floor, not trades.
+  const { fresh: freshSellers, floor: floorSellers } = await sellersWithCapLeft(
+    setup.db,
+    opts.players,
+    opts.connections,
+  );
+  const sellers = [...freshSellers, ...floorSellers];
+  const ids = `{${sellers.map((p) => p.id).join(',')}}`;
   await setup.db.execute(sql`update profiles set level = 10 where id = any(${ids}::int[])`);
   // A fresh good: no pressure left from an earlier run.
   await setup.db.execute(sql`delete from trader_pressure where good = ${`item:${HOT}`}`);
-  for (const p of players)
-    await grantToLand(setup.db, p.landid, { items: { [HOT]: STOCK } }, new Date());
+  // Stock topped up to STOCK units on each seller's land (granted like any operator grant).
+  const held = await queryRows<{ land_id: number; balance: string }>(
+    setup.db,
+    sql`select land_id, balance from land_items
+        where item_code = ${HOT} and land_id = any(${`{${sellers.map((p) => p.landid).join(',')}}`}::int[])`,
+  );
+  const holds = new Map(held.map((r) => [Number(r.land_id), Number(r.balance)]));
+  for (const p of sellers) {
+    const missing = STOCK - (holds.get(p.landid) ?? 0);
+    if (missing > 0)
+      await grantToLand(setup.db, p.landid, { items: { [HOT]: missing } }, new Date());
+  }
   await setup.close();
 
   const server = await startBenchServer({ DATABASE_URL: url });
   try {
-    const cookies = await signIn(
+    const signed = await signIn(
       server.url,
-      players.map((p) => p.login),
+      sellers.map((p) => p.login),
       BENCH_PASSWORD,
     );
-    const fresh = await tradePhase(server.url, cookies, players, opts);
+    const freshCookies = signed.slice(0, freshSellers.length);
+    const floorCookies = signed.slice(freshSellers.length);
+    const fresh = await tradePhase(server.url, freshCookies, freshSellers, opts);
     // The same good after players have sold it for a while: at its floor of 1 gold the price
     // stops moving, so quotes stay good and the trades queue only on the good's row.
     const floor = await openDatabase({ databaseUrl: url, poolSize: 1 });
@@ -132,12 +198,12 @@ export async function traderBench(
     await floor.close();
     // The server keeps quotes for up to a second (docs/performance.md, Gold economy).
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const crushed = await tradePhase(server.url, cookies, players, opts);
+    const crushed = await tradePhase(server.url, floorCookies, floorSellers, opts);
     const check = await openDatabase({ databaseUrl: url, poolSize: 2 });
     const problems = await auditLedger(check.db);
     await check.close();
     console.info(`[trader] ledger problems after both phases: ${problems.length}`);
-    const reads = await readPass(server.url, cookies, players, opts);
+    const reads = await readPass(server.url, floorCookies, floorSellers, opts);
     return { fresh, crushed, ledgerProblems: problems.length, ...reads };
   } finally {
     await server.stop();
@@ -170,6 +236,7 @@ async function tradePhase(
     requestsPerSecond: Math.round(all.length / seconds),
     trades,
     stale: loops.reduce((n, l) => n + l.stale, 0),
+    capped: loops.reduce((n, l) => n + l.capped, 0),
     other: loops.reduce((n, l) => n + l.other, 0),
     p50: Math.round(all[Math.floor(all.length * 0.5)] ?? 0),
     p99: Math.round(all[Math.floor(all.length * 0.99)] ?? 0),
@@ -177,7 +244,7 @@ async function tradePhase(
   console.info(
     `[trader] from ${first} gold: ${result.tradesPerSecond} trades/s (${result.requestsPerSecond} requests/s) ` +
       `at ${opts.connections} connections: ${trades} trades, ${result.stale} stale quotes, ` +
-      `${result.other} other answers; p50 ${result.p50} ms, p99 ${result.p99} ms`,
+      `${result.capped} refused by the daily cap, ${result.other} other answers; p50 ${result.p50} ms, p99 ${result.p99} ms`,
   );
   return result;
 }
