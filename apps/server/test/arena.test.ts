@@ -102,6 +102,15 @@ describe('Arena: attacks', () => {
     // The defender hears of it in the inbox.
     const inbox = await d.api.get('/hatif/messages');
     expect(JSON.stringify(inbox.body)).toContain('Arena: your defence');
+    // ...and the defender's open pages by push: `inbox.new` with the unread count, report included.
+    const unread = await d.api.get('/hatif/messages/countunread');
+    const [pushed] = await queryRows<{ data: { unread: number } }>(
+      ctx.database.db,
+      sql`select data from player_events where profile_id = ${d.id} and type = 'inbox.new'
+          order by seq desc limit 1`,
+    );
+    expect(pushed?.data.unread).toBe((unread.body as { unreadMessages: number }).unreadMessages);
+    expect(pushed?.data.unread).toBeGreaterThan(0);
     const stranger = await arenaPlayer(ctx);
     expect((await stranger.call('GET', `/halba/battles/${battle.id}`)).status).toBe(404);
   });

@@ -16,7 +16,12 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { heroNotFound } from '../missions/check-input.js';
 import { earnReached, progressUpsert, type ProgressValue } from '../game/achievements.js';
 import { ChangeBook } from '../game/change-book.js';
-import { writeMessages } from '../messages/store.js';
+import {
+  bookMessageEvents,
+  messagesInsert,
+  writeMessages,
+  type NewMessage,
+} from '../messages/store.js';
 import { heroesOfList, toBattleHero } from './heroes.js';
 import { lockArenaRows } from './players.js';
 import { battleOf } from './views.js';
@@ -94,6 +99,16 @@ export async function attack(
       // The winner's arena win counts toward the achievements (docs/game-rules.md), counted in
       // the battle's statement; the goals it reaches are earned below (countProgress in parts).
       const progress = progressUpsert([{ profileId: winnerId, metric: 'arena_wins', amount: 1 }])!;
+      const defenderRating = them.rating + change.defender;
+      // The defender is told by the inbox, in the battle's statement: only a stored battle
+      // writes its report (docs/game-rules.md, Arena).
+      const report: NewMessage = {
+        profileId: body.opponent,
+        kind: 'system',
+        at: now,
+        subject: held ? 'Arena: your defence held' : 'Arena: your defence fell',
+        body: `<p><b>${escapeText(attackerName)}</b> attacked your defence team and ${held ? 'lost' : 'won'}. Your rating ${change.defender >= 0 ? 'rose' : 'fell'} by ${Math.abs(change.defender)} to ${defenderRating}.</p>`,
+      };
       // The day's limit, exactly: this statement's snapshot is taken after the attacker's lock
       // was granted, so it sees every attack of this player that committed while this one
       // waited, and none can commit before this one does. Over the limit, no battle is stored
@@ -106,7 +121,7 @@ export async function attack(
                          winner, attacker_change, defender_change, attacker_rating, defender_rating, day, week, created_at)
                        select ${profileId}, ${body.opponent}, ${seed}, ${JSON.stringify(input.attackers)}::jsonb,
                          ${JSON.stringify(input.defenders)}::jsonb, ${result.winner}, ${change.attacker},
-                         ${change.defender}, ${me.rating + change.attacker}, ${them.rating + change.defender},
+                         ${change.defender}, ${me.rating + change.attacker}, ${defenderRating},
                          ${day}, ${isoWeekKey(now.getTime())}, ${now}
                        where (select n from used) < ${ARENA_CONFIG.attacksPerDay}
                        returning id),
@@ -114,7 +129,8 @@ export async function attack(
                        from (values (${profileId}::int, ${change.attacker}::int),
                                     (${body.opponent}::int, ${change.defender}::int)) as v(p, c)
                        where a.profile_id = v.p and exists (select 1 from b)),
-                 won as (${progress.statement})
+                 won as (${progress.statement}),
+                 report as (${messagesInsert([report], sql`exists (select 1 from b)`)})
             select (select id from b) as id,
                    (select coalesce(json_agg(won), '[]'::json) from won) as progress`,
       );
@@ -131,27 +147,15 @@ export async function attack(
         attacker_change: change.attacker,
         defender_change: change.defender,
         attacker_rating: me.rating + change.attacker,
-        defender_rating: them.rating + change.defender,
+        defender_rating: defenderRating,
         created_at: now,
       };
-      // The notes of what the win earned, the defender's report and the push events go out
-      // with the battle.
+      // The notes of what the win earned, and the push events of the report and the notes,
+      // go out with the battle.
       const book = new ChangeBook();
+      bookMessageEvents([report], book.events);
       const notes = await earnReached(tx, book, progress, row.progress, now);
-      await writeMessages(
-        tx,
-        [
-          {
-            profileId: body.opponent,
-            kind: 'system',
-            at: now,
-            subject: held ? 'Arena: your defence held' : 'Arena: your defence fell',
-            body: `<p><b>${escapeText(attackerName)}</b> attacked your defence team and ${held ? 'lost' : 'won'}. Your rating ${change.defender >= 0 ? 'rose' : 'fell'} by ${Math.abs(change.defender)} to ${battleRow.defender_rating}.</p>`,
-          },
-          ...notes,
-        ],
-        { events: book.events },
-      );
+      await writeMessages(tx, notes, { events: book.events });
       await book.flush(tx, { at: now });
       return battleOf(battleRow, profileId, result);
     }),

@@ -54,6 +54,42 @@ async function finish(tx: Executor, events: PlayerEvents, options: WriteOptions,
 }
 
 /**
+ * The insert of `list` as one statement answering the new ids (`returning id`), for a caller
+ * that runs it inside a statement of its own (a CTE: the arena's battle statement writes the
+ * defender's report with the battle). `onlyIf` is a condition the rows are inserted under (a
+ * sibling CTE's result). Pair it with `bookMessageEvents` in the same transaction.
+ */
+export function messagesInsert(list: readonly NewMessage[], onlyIf?: SQL): SQL {
+  const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
+  // Identity values are drawn as the ordered rows are inserted, so the ids in ascending order
+  // are the messages in the order of the list (another transaction's ids may fall between).
+  return sql`insert into messages
+      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
+    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
+    from rows from (jsonb_to_recordset(${jsonRows(rows)}) as ("profileId" int, sender text, subject text,
+      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz))
+      with ordinality as v("profileId", sender, subject, body, kind, "announcementId", at, "readAt", ord)
+    ${onlyIf ? sql`where ${onlyIf}` : sql``}
+    order by ord
+    returning id`;
+}
+
+/**
+ * The push events of written messages into `events`: each recipient of an unread message gets
+ * `inbox.new`, an announcement's copy `announcement` too. Answers whether any was added.
+ */
+export function bookMessageEvents(list: readonly NewMessage[], events: PlayerEvents): boolean {
+  const unread = list.filter((m) => !m.readAt);
+  if (unread.length === 0) return false;
+  for (const m of unread) {
+    const announcement = announcementOf(m);
+    if (announcement) events.add(m.profileId, 'announcement', announcement);
+  }
+  events.inboxNew(unread.map((m) => m.profileId));
+  return true;
+}
+
+/**
  * The one writer of inbox messages, in the caller's transaction: one statement for any
  * number of messages (a settlement batch writes hundreds of reports). Answers the new
  * messages' ids in the order of `list`; each recipient of an unread message gets `inbox.new`.
@@ -64,30 +100,11 @@ export async function writeMessages(
   options: WriteOptions = {},
 ): Promise<number[]> {
   if (list.length === 0) return [];
-  const rows = list.map((m) => ({ profileId: m.profileId, ...clean(m) }));
-  // Identity values are drawn as the ordered rows are inserted, so the ids in ascending order
-  // are the messages in the order of the list (another transaction's ids may fall between).
-  const ids = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into messages
-      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
-    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
-    from rows from (jsonb_to_recordset(${jsonRows(rows)}) as ("profileId" int, sender text, subject text,
-      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz))
-      with ordinality as v("profileId", sender, subject, body, kind, "announcementId", at, "readAt", ord)
-    order by ord
-    returning id`,
-  );
+  const ids = await queryRows<{ id: number }>(tx, messagesInsert(list));
   const ordered = ids.map((r) => Number(r.id)).sort((a, b) => a - b);
-  const unread = list.filter((m) => !m.readAt);
-  if (unread.length > 0) {
-    const events = options.events ?? new PlayerEvents();
-    for (const m of unread) {
-      const announcement = announcementOf(m);
-      if (announcement) events.add(m.profileId, 'announcement', announcement);
-    }
-    events.inboxNew(unread.map((m) => m.profileId));
-    await finish(tx, events, options, latest(unread));
+  const events = options.events ?? new PlayerEvents();
+  if (bookMessageEvents(list, events)) {
+    await finish(tx, events, options, latest(list.filter((m) => !m.readAt)));
   }
   return ordered;
 }
