@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createRng, runBattle, type BattleHero, type Skills } from '@aleph/rules';
 import { openDatabase, queryRows } from '../src/db/client.js';
@@ -8,6 +7,7 @@ import { runEndpoint } from './http.js';
 import { seedWorld } from './seed.js';
 import { BENCH_COOKIE_SECRET, startBenchServer } from './server-process.js';
 import { mintSessions } from './sessions.js';
+import { ensureDatabase } from './bench-database.js';
 
 /**
  * The Arena (docs/performance.md, Arena): battles simulated per second by the rules (3 vs 3, this
@@ -174,15 +174,4 @@ export function battlesPerSecond(seconds: number) {
     perCpuSecond: Math.round(battles / cpuSeconds),
     meanTurns: Math.round(turns / battles),
   };
-}
-
-async function ensureDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
-  await client.end();
 }

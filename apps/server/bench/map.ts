@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { MapCache } from '../src/modules/map/map-cache.js';
@@ -8,6 +7,7 @@ import { runEndpoint, type EndpointResult, type EndpointSpec } from './http.js';
 import { benchPlayers } from './players.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { signIn, startBenchServer } from './server-process.js';
+import { ensureDatabase } from './bench-database.js';
 
 export interface MapBenchResult {
   plots: number;
@@ -18,19 +18,6 @@ export interface MapBenchResult {
   baseline: EndpointResult;
   results: EndpointResult[];
   paint: MapPaintResult;
-}
-
-/** The bench's own database: both continents full, 2 x 250,000 occupied plots. */
-async function ensureDatabase(url: string) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
-  await client.end();
 }
 
 /** Every plot of both continents taken, owners round-robin over the bench players. */

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { BASELINE } from './endpoints.js';
@@ -6,6 +5,7 @@ import { runEndpoint, type EndpointSpec } from './http.js';
 import { seedWorld } from './seed.js';
 import { BENCH_COOKIE_SECRET, startBenchServer } from './server-process.js';
 import { mintSessions } from './sessions.js';
+import { ensureDatabase } from './bench-database.js';
 
 /** The player with the long log: deep enough for a page 50,000 rows down. */
 const DEEP_MISSIONS = 60_000;
@@ -142,15 +142,4 @@ export async function recordsBench(
   } finally {
     await server.stop();
   }
-}
-
-async function ensureDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
-  await client.end();
 }

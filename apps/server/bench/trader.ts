@@ -1,5 +1,4 @@
 import http from 'node:http';
-import pg from 'pg';
 import { EconomyErrorCode } from '@aleph/contracts';
 import { traderCapLeft, utcDayStart } from '@aleph/rules';
 import { sql } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { runEndpoint, type EndpointResult, type EndpointSpec } from './http.js';
 import { benchPlayers, type BenchPlayer } from './players.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { signIn, startBenchServer } from './server-process.js';
+import { ensureDatabase } from './bench-database.js';
 
 /** The hot good every connection sells (docs/performance.md, Gold economy). */
 const HOT = 'SKILL_POT';
@@ -21,17 +21,6 @@ const STOCK = 1_000_000;
  * seller is paid 1 gold a sale, a few hundred a run.
  */
 const CAP_NEEDED = 10_000;
-
-async function ensureDatabase(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database ${name.replace(/[^a-z0-9_]/g, '')}`);
-  await client.end();
-}
 
 /**
  * Two disjoint groups of `count` bench players, one for each phase, those who received the
