@@ -125,6 +125,9 @@ describe('GET /events', () => {
     expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(s.headers.get('cache-control')).toBe('no-store');
     expect(s.headers.get('x-accel-buffering')).toBe('no');
+    // The stream's connection ends with it: a client that pooled it for its next request would
+    // see that request fail when the server closes it.
+    expect(s.headers.get('connection')).toBe('close');
     expect(s.headers.get('content-encoding')).toBeNull();
     expect(s.headers.get('x-content-type-options')).toBe('nosniff');
     expect(s.headers.get('x-request-id')).toBeTruthy();

@@ -67,6 +67,10 @@ export async function eventRoutes(app: FastifyInstance) {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
+      // The hub takes the connection over and closes it when the stream ends: a client must
+      // not pool it for its next request, which would otherwise race the server's close and
+      // fail ("other side closed") when it is sent just as the stream ends.
+      connection: 'close',
     });
     reply.hijack();
     reply.raw.writeHead(200, headers);
