@@ -367,20 +367,46 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** The node-postgres connection or pool behind `db`: a transaction's own connection, or the pool. */
+function pgClientOf(db: Executor): pg.Pool | pg.ClientBase | null {
+  const own = (db as unknown as { $client?: unknown }).$client;
+  if (own instanceof pg.Pool) return own;
+  // A drizzle transaction runs on the pooled connection its session holds.
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+/** FNV-1a of a statement's text, so a name stands for exactly one text. */
+function textHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
 /**
- * Rows of a hot raw query as a named prepared statement on PostgreSQL: each pooled connection
- * plans it once instead of on every request (planning the dashboard's query cost more than
- * running it). `name` must be unique per query text. Inside a transaction, and on PGlite, it
- * is an ordinary query.
+ * Rows of a hot raw query as a named prepared statement on PostgreSQL, in or out of a
+ * transaction: each pooled connection parses it once instead of on every request, and
+ * PostgreSQL may keep its plan (planning the dashboard's query, or an arena attack's, cost more
+ * than running it; docs/performance.md). The statement's name is `name` with a hash of its text,
+ * so a query whose text varies with its input (a list of sources, say) gets one statement per
+ * variant: keep the variants few, since each connection keeps them until it closes. Results use
+ * node-postgres's own type parsers (timestamps as `Date`). On PGlite it is an ordinary query.
  */
 export async function preparedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = pgClientOf(db);
+  if (client) {
     const dialect = (
       db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
     ).dialect;
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query<T & pg.QueryResultRow>({ name, text, values: params });
+    const result = await client.query<T & pg.QueryResultRow>({
+      name: `${name}-${textHash(text)}`,
+      text,
+      values: params,
+    });
     return result.rows;
   }
   return queryRows<T>(db, query);

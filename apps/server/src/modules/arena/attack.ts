@@ -10,7 +10,7 @@ import {
   type HeroState,
 } from '@aleph/rules';
 import { ArenaErrorCode, type ArenaAttackBody, type ArenaBattle } from '@aleph/contracts';
-import { queryRows, type Db } from '../../db/client.js';
+import { preparedRows, type Db } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { heroNotFound } from '../missions/check-input.js';
@@ -113,8 +113,9 @@ export async function attack(
       // was granted, so it sees every attack of this player that committed while this one
       // waited, and none can commit before this one does. Over the limit, no battle is stored
       // and the refusal rolls the rest back.
-      const [row] = await queryRows<{ id: number | null; progress: ProgressValue[] }>(
+      const [row] = await preparedRows<{ id: number | null; progress: ProgressValue[] }>(
         tx,
+        'arena_battle',
         sql`with used as (select count(*)::int as n from arena_battles
                           where attacker_id = ${profileId} and day = ${day}),
                  b as (insert into arena_battles (attacker_id, defender_id, seed, attackers, defenders,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ARENA_CONFIG } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
+import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import type { HeroJson } from '../game/state.js';
 import { heroList } from './heroes.js';
 
@@ -38,8 +38,10 @@ export async function lockArenaRows(
   attackers: readonly number[],
   day: string,
 ): Promise<Map<number, LockedArenaRow>> {
-  const ids = `{${[attacker, defender].sort((a, b) => a - b).join(',')}}`;
-  const rows = await queryRows<{
+  // Two scalars, not an array: PostgreSQL then plans the statement once for every attack (an
+  // array's length is unknown to a reused plan, which then looks dearer than planning afresh).
+  const [low, high] = [attacker, defender].sort((a, b) => a - b);
+  const rows = await preparedRows<{
     profile_id: number;
     rating: number;
     defence: number[];
@@ -48,9 +50,10 @@ export async function lockArenaRows(
     used: number;
   }>(
     db,
+    'arena_lock',
     sql`with up as (
           insert into arena_players (profile_id, rating)
-          select id, ${ARENA_CONFIG.elo.start}::int from profiles where id = any(${ids}::int[]) order by id
+          select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (${low}::int, ${high}::int) order by id
           on conflict (profile_id) do update set rating = arena_players.rating
           returning profile_id, rating, defence)
         select up.profile_id, up.rating, up.defence, p.nickname,

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_REPLAY_MS, type PlayerEventMap, type ProfileChangedEvent } from '@aleph/contracts';
 import { isUpgradable } from '@aleph/rules';
-import { queryRows, type Db, type Executor } from '../../db/client.js';
+import { preparedRows, queryRows, type Db, type Executor } from '../../db/client.js';
 
 /**
  * What the writer stores; `resync` is the stream's own word and `map.changed` a world event
@@ -118,8 +118,6 @@ function addIds(map: Map<number, Set<number>>, profileId: number, ids: Iterable<
 
 const sorted = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
 
-const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
 /**
  * The one writer of push events (docs/architecture.md, "Push"), in the caller's transaction:
  * one statement for any number of events and players. It locks the players' profiles in id
@@ -133,29 +131,38 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`
  */
 export async function writeEvents(tx: Executor, events: PlayerEvents, at: Date): Promise<number> {
   if (events.empty) return 0;
-  const [result] = await queryRows<{ n: number }>(tx, eventsStatement(events, at));
+  // Named by its text, of which there are two (with broadcasts or without), each parsed once
+  // per connection instead of on every write.
+  const [result] = await preparedRows<{ n: number }>(tx, 'events', eventsStatement(events, at));
   return Number(result?.n ?? 0);
 }
 
 function eventsStatement(events: PlayerEvents, at: Date): SQL {
   const { rows, broadcasts, inboxes } = events.take();
-  // Each source numbers its rows; `o` orders one player's events in the statement.
-  const sources: SQL[] = [];
-  if (rows.length > 0) {
-    sources.push(sql`select e.p, e.t, e.d, e.o from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as (p int, t text, d jsonb)) with ordinality as e(p, t, d, o)`);
+  // One list of the player's own events, `o` ordering one player's events in the statement:
+  // the rows in order, then (after the broadcasts, 1e9 + i) one `inbox.new` each, whose unread
+  // count the statement reads (a player with none gets no `inbox.new`). The text is the same
+  // whatever the list holds, so PostgreSQL keeps one plan of it (docs/performance.md, Arena).
+  const list = [
+    ...rows.map((r, i) => ({ ...r, o: i + 1 })),
+    ...inboxes.map((p) => ({ p, t: 'inbox.new', d: null, o: 2e9 })),
+  ];
+  const sources: SQL[] = [
+    sql`select e.p, e.t, case when e.t = 'inbox.new' then (
+          select jsonb_build_object('unread', count(*)) from messages m
+          where m.profile_id = e.p and m.read_at is null and m.deleted_at is null having count(*) > 0)
+        else e.d end, e.o
+      from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as e(p int, t text, d jsonb, o bigint)`,
+  ];
+  if (broadcasts.length > 0) {
+    // Every broadcast in one source, so the statement's text does not grow with their number.
+    const list = broadcasts.map((b, i) => ({ t: b.t, d: b.d, ids: b.ids, o: 1e9 + i }));
+    sources.push(sql`select u.p, b.t, b.d, b.o from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+        as b(t text, d jsonb, ids int[], o bigint) cross join lateral unnest(b.ids) as u(p)`);
   }
-  broadcasts.forEach((b, i) => {
-    sources.push(sql`select u.p, ${b.t}::text, ${JSON.stringify(b.d)}::jsonb, ${1e9 + i}::bigint
-        from unnest(${intArray(b.ids)}) as u(p)`);
-  });
-  if (inboxes.length > 0) {
-    sources.push(sql`select m.profile_id, 'inbox.new', jsonb_build_object('unread', count(*)), ${2e9}::bigint
-        from messages m
-        where m.profile_id = any(${intArray(inboxes)}) and m.read_at is null and m.deleted_at is null
-        group by m.profile_id`);
-  }
-  return sql`with src(p, t, d, o) as materialized (${sql.join(sources, sql` union all `)}),
+  return sql`with src(p, t, d, o) as materialized (
+        select * from (${sql.join(sources, sql` union all `)}) as s(p, t, d, o)
+        where s.t <> 'inbox.new' or s.d is not null),
       counts as (select p, count(*)::int as n from src group by p),
       locked as materialized (
         select id from profiles where id in (select p from counts) order by id for no key update),
