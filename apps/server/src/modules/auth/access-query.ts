@@ -23,7 +23,10 @@ interface Row extends SessionWork {
 /**
  * The access tokens of several requests, each with its session, the due-work checks and the
  * profile's level and state version, in one prepared round trip. A token that is unknown,
- * expired or whose session was revoked has no row.
+ * expired or whose session was revoked has no row. The tokens pass through `array(select
+ * unnest(...))` so that no plan sees how many there are: planned with the count (one, mostly),
+ * the statement looked cheaper than its reusable plan, and PostgreSQL planned it afresh on
+ * every lookup (docs/performance.md, Arena).
  */
 function lookup(db: Db, hashes: string[], now: Date): Promise<Row[]> {
   return preparedRows<Row>(
@@ -38,7 +41,7 @@ function lookup(db: Db, hashes: string[], now: Date): Promise<Row[]> {
     from access_tokens t
     join sessions s on s.id = t.session_id
     left join profiles p on p.id = s.user_id
-    where t.token_hash = any(${sql.param(hashes)}::text[])
+    where t.token_hash = any(array(select unnest(${sql.param(hashes)}::text[])))
       and t.expires_at > ${now} and s.revoked_at is null`,
   );
 }
