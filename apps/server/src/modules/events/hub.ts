@@ -174,13 +174,15 @@ export class EventHub {
           lastEventId <= seq &&
           events.length === seq - lastEventId &&
           events.length <= this.replayLimit;
-        if (complete) for (const [s, t, d] of events) this.write(stream, frame(Number(s), t, d));
-        this.write(stream, resyncFrame(complete, seq));
+        // The replay and its `resync` in one write, however many events it holds.
+        let replay = '';
+        if (complete) for (const [s, t, d] of events) replay += frame(Number(s), t, d);
+        this.write(stream, replay + resyncFrame(complete, seq));
       }
       const held = stream.held ?? [];
       stream.held = null;
       stream.lastSeq = seq;
-      for (const [s, text] of held) this.send(stream, s, text);
+      this.sendAll(stream, held);
     } catch (err) {
       this.log.warn({ err }, 'push stream replay failed; the stream is closed');
       this.end(stream, true);
@@ -224,23 +226,44 @@ export class EventHub {
     for (const e of short) e[3] = data.get(`${e[0]}:${e[1]}`) ?? null;
   }
 
+  /**
+   * A player's events of one notification go out in one write to each of their streams: the
+   * trigger lists them together (by player, then id), and a settled mission brings four or five
+   * (docs/performance.md, Push), so a write each made the socket writes the busiest work of a
+   * process holding thousands of streams.
+   */
   private deliver(entries: Entry[]) {
-    for (const [p, s, t, d] of entries) {
+    for (let i = 0; i < entries.length;) {
+      const p = entries[i]![0];
+      let end = i + 1;
+      while (end < entries.length && entries[end]![0] === p) end++;
       const streams = this.byProfile.get(p);
-      if (!streams) continue;
-      const text = frame(s, t, d);
-      for (const stream of [...streams]) this.send(stream, s, text);
+      if (streams) {
+        const frames = entries
+          .slice(i, end)
+          .map(([, s, t, d]): [number, string] => [s, frame(s, t, d)]);
+        for (const stream of [...streams]) this.sendAll(stream, frames);
+      }
+      i = end;
     }
   }
 
-  private send(stream: Stream, seq: number, text: string) {
-    if (seq <= stream.lastSeq) return;
-    if (stream.held) {
-      stream.held.push([seq, text]);
-      return;
+  /**
+   * The frames (in id order) the stream has not had yet, in one write; while its replay is
+   * being read they wait in `held`, and go out after it.
+   */
+  private sendAll(stream: Stream, frames: ReadonlyArray<[number, string]>) {
+    let text = '';
+    for (const [seq, one] of frames) {
+      if (seq <= stream.lastSeq) continue;
+      if (stream.held) {
+        stream.held.push([seq, one]);
+        continue;
+      }
+      stream.lastSeq = seq;
+      text += one;
     }
-    stream.lastSeq = seq;
-    this.write(stream, text);
+    if (text) this.write(stream, text);
   }
 
   private write(stream: Stream, text: string) {
