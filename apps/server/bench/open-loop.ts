@@ -23,6 +23,15 @@ export interface OpenLoopResult {
   latencies: number[];
 }
 
+/**
+ * How many requests of an open loop at `rate` a second over `seconds` are due `elapsedMs` after
+ * its start: request i is due at i / rate, so the first goes at once (counting only the
+ * intervals that have passed sent each request one interval late, and timed it from too early).
+ */
+export function dueCount(elapsedMs: number, rate: number, seconds: number): number {
+  return Math.min(Math.floor((elapsedMs / 1000) * rate) + 1, Math.ceil(seconds * rate));
+}
+
 export function percentileOf(sorted: readonly number[], p: number): number {
   return percentile(sorted, p);
 }
@@ -130,7 +139,7 @@ export async function openLoop(
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = Math.min(performance.now(), end);
-      const due = Math.floor(((now - start) / 1000) * total);
+      const due = dueCount(now - start, total, seconds);
       while (sent < due) {
         // Smooth weighted round robin: each kind earns its rate, the richest sends.
         let pick = 0;

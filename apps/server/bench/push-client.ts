@@ -1,6 +1,7 @@
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { EVENT_REFETCH_SPREAD_MS } from '@aleph/contracts';
 import { BROWSER_ACCEPT_ENCODING } from './http.js';
+import { dueCount } from './open-loop.js';
 
 /**
  * A client process of the push bench (push.ts starts it, with an IPC channel): it holds many
@@ -20,7 +21,14 @@ export interface PushClientPlayer {
 }
 
 export type PushClientCommand =
-  | { type: 'open'; url: string; localAddress?: string; players: PushClientPlayer[]; wave: number }
+  | {
+      type: 'open';
+      url: string;
+      /** This client's loopback block, 127.<localNet>.0.0/16 (see `streamAddress`). */
+      localNet?: number;
+      players: PushClientPlayer[];
+      wave: number;
+    }
   | {
       type: 'load';
       seconds: number;
@@ -65,6 +73,8 @@ export type PushClientReply =
 
 interface Stream {
   p: PushClientPlayer;
+  /** The local address its connections are made from. */
+  address: string | undefined;
   req: ClientRequest | null;
   res: IncomingMessage | null;
   lastSeq: number;
@@ -75,7 +85,21 @@ interface Stream {
 }
 
 let target = new URL('http://127.0.0.1');
-let localAddress: string | undefined;
+let localNet: number | undefined;
+/**
+ * Connections per local address. A connection made from a given address binds a free port of
+ * that address first, and the kernel's search for one slows down as the address's ports fill:
+ * with 15,000 streams on one address a client spent a fifth of its time in `connect`, blocked
+ * for seconds at a time, and every request it timed waited with it. Spread over addresses of
+ * 1,000 streams each, a bind finds a port at once.
+ */
+const STREAMS_PER_ADDRESS = 1000;
+const streamAddress = (i: number) =>
+  localNet === undefined
+    ? undefined
+    : `127.${localNet}.${1 + Math.floor(i / STREAMS_PER_ADDRESS)}.1`;
+/** The requests' keep-alive connections have an address of their own. */
+const requestAddress = () => (localNet === undefined ? undefined : `127.${localNet}.0.1`);
 const streams: Stream[] = [];
 const finished: number[] = [];
 let events = 0;
@@ -111,7 +135,15 @@ function send(
     headers['content-length'] = String(Buffer.byteLength(text));
   }
   const req = request(
-    { host: target.hostname, port: target.port, method, path, headers, agent, localAddress },
+    {
+      host: target.hostname,
+      port: target.port,
+      method,
+      path,
+      headers,
+      agent,
+      localAddress: requestAddress(),
+    },
     (res) => {
       res.resume();
       res.on('end', () => {
@@ -191,7 +223,7 @@ function connect(s: Stream, lastEventId: number | null): Promise<number> {
         path: '/events',
         headers,
         agent: false,
-        localAddress,
+        localAddress: s.address,
       },
       (res) => {
         if (res.statusCode !== 200) {
@@ -232,8 +264,9 @@ async function open(players: PushClientPlayer[], wave: number) {
   const statuses: Record<string, number> = {};
   let ok = 0;
   for (let i = 0; i < players.length; i += wave) {
-    const batch = players.slice(i, i + wave).map((p): Stream => ({
+    const batch = players.slice(i, i + wave).map((p, j): Stream => ({
       p,
+      address: streamAddress(streams.length + j),
       req: null,
       res: null,
       lastSeq: 0,
@@ -326,7 +359,7 @@ async function load(cmd: Extract<PushClientCommand, { type: 'load' }>) {
     const tick = () => {
       const now = Math.min(Date.now(), end);
       for (const k of kinds) {
-        const due = Math.floor(((now - start) / 1000) * k.rate);
+        const due = dueCount(now - start, k.rate, cmd.seconds);
         while (k.sent < due) {
           k.run(k.sent, start + (k.sent * 1000) / k.rate);
           k.sent++;
@@ -363,7 +396,7 @@ process.on('message', (cmd: PushClientCommand) => {
     switch (cmd.type) {
       case 'open':
         target = new URL(cmd.url);
-        localAddress = cmd.localAddress;
+        localNet = cmd.localNet;
         await open(cmd.players, cmd.wave);
         return;
       case 'load':

@@ -421,7 +421,7 @@ export async function openStreams(url: string, players: PushClientPlayer[], loca
         {
           type: 'open',
           url,
-          localAddress: `127.0.0.${localBase + clients.length}`,
+          localNet: localBase + clients.length,
           players: players.slice(i, i + STREAMS_PER_CLIENT),
           wave: WAVE,
         },
@@ -619,7 +619,7 @@ async function verifyPart(
           {
             type: 'open',
             url: s.url,
-            localAddress: `127.0.0.${20 + k}`,
+            localNet: 20 + k,
             players: shares[k]!,
             wave: WAVE,
           },

@@ -41,7 +41,12 @@ export const BENCH_COOKIE_SECRET = 'bench-cookie-secret-bench-cookie-secret-0123
 /** Starts the built server (`npm run build` first) as its own process, as operators run it. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(serverRoot, 'dist/main.js')], {
+  // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there when it stops
+  // (docs/performance.md says how the arena's was read).
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const main = path.join(serverRoot, 'dist/main.js');
+  const child: ChildProcess = spawn(process.execPath, [...flags, main], {
     env: {
       ...process.env,
       PORT: String(port),
