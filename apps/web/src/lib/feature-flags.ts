@@ -6,17 +6,25 @@ export type FeatureFlag =
   | 'profileLevel2'
   | 'profileLevel3'
   | 'profileLevel4'
+  | 'profileLevel5'
   | 'profileLevel6'
-  | 'profileLevel7';
+  | 'profileLevel7'
+  | 'profileLevel8'
+  | 'profileLevel9'
+  | 'profileLevel10';
 
-/** The text a locked widget shows (docs/screens.md). */
+/** The text a locked widget or screen shows, the server's 403 text (docs/screens.md). */
 export const LOCKED_TEXTS: Record<FeatureFlag, string> = {
   profileLevel1: 'You need to upgrade your profile to at least level one.',
   profileLevel2: 'You need to upgrade your profile to at least level two.',
   profileLevel3: 'You need to upgrade your profile to at least level three.',
   profileLevel4: 'You need to upgrade your profile to at least level four.',
+  profileLevel5: 'You need to upgrade your profile to at least level five.',
   profileLevel6: 'You need to upgrade your profile to at least level six.',
   profileLevel7: 'You need to upgrade your profile to at least level seven.',
+  profileLevel8: 'You need to upgrade your profile to at least level eight.',
+  profileLevel9: 'You need to upgrade your profile to at least level nine.',
+  profileLevel10: 'You need to upgrade your profile to at least level ten.',
 };
 
 export interface FeatureFlags {

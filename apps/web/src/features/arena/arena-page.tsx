@@ -2,9 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import CircularProgress from '@mui/material/CircularProgress';
-import { useGetFeaturesQuery } from '../../api/profile-endpoints';
+import { FeatureGate } from '../../lib/feature-gate';
+import { LOCKED_TEXTS } from '../../lib/feature-flags';
 import { useGetArenaStatusQuery } from './arena-endpoints';
 import { DefenceEditor } from './defence-editor';
 import { HistoryCard } from './history-card';
@@ -33,21 +32,7 @@ function Arena() {
 }
 
 /** The server's 403 text for the gate, shown in its place below level ten. */
-export const ARENA_LOCKED_TEXT = 'You need to upgrade your profile to at least level ten.';
-
-/** The profileLevel10 gate (docs/screens.md, Feature gates), like lib/feature-gate.tsx's. */
-function ArenaGate() {
-  const { data, isLoading } = useGetFeaturesQuery();
-  if (isLoading)
-    return <CircularProgress size={20} color="secondary" aria-label="Checking profile level" />;
-  if (data?.includes('profileLevel10')) return <Arena />;
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-      <LockOutlined fontSize="small" aria-hidden />
-      <Typography variant="body2">{ARENA_LOCKED_TEXT}</Typography>
-    </Stack>
-  );
-}
+export const ARENA_LOCKED_TEXT = LOCKED_TEXTS.profileLevel10;
 
 /** The Arena (docs/screens.md): from profile level ten. */
 export function ArenaPage() {
@@ -56,7 +41,9 @@ export function ArenaPage() {
       <Typography variant="h1" component="h1">
         Arena
       </Typography>
-      <ArenaGate />
+      <FeatureGate flag="profileLevel10">
+        <Arena />
+      </FeatureGate>
     </Stack>
   );
 }

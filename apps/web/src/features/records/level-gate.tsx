@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useGetFeaturesQuery } from '../../api/profile-endpoints';
+import { FeatureGate } from '../../lib/feature-gate';
+import type { FeatureFlag } from '../../lib/feature-flags';
 
 interface LevelGateProps {
-  level: number;
+  level: 3 | 4 | 7;
   /** The locked sentence, the same the server answers with 403 (docs/screens.md). */
   text: string;
   children: ReactNode;
@@ -14,16 +11,11 @@ interface LevelGateProps {
 
 /** A records screen's gate: its content at `level`, else the lock and the sentence naming it. */
 export function LevelGate({ level, text, children }: LevelGateProps) {
-  const { data, isLoading } = useGetFeaturesQuery();
-  if (isLoading) {
-    return <CircularProgress size={20} color="secondary" aria-label="Checking profile level" />;
-  }
-  if (data?.includes(`profileLevel${level}`)) return <>{children}</>;
+  const flag: FeatureFlag = `profileLevel${level}`;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-      <LockOutlined fontSize="small" aria-hidden />
-      <Typography>{text}</Typography>
-    </Stack>
+    <FeatureGate flag={flag} lockedText={text}>
+      {children}
+    </FeatureGate>
   );
 }
 

@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
-import { useGetFeaturesQuery } from '../../api/profile-endpoints';
+import { FeatureGate } from '../../lib/feature-gate';
+import { LOCKED_TEXTS } from '../../lib/feature-flags';
 import { UniqueEventCard } from './unique-event-card';
 import { useGetUniqueEventsQuery } from './unique-endpoints';
 
 /** The server's 403 text for the gate, shown in its place below level nine. */
-export const UNIQUE_LOCKED_TEXT = 'You need to upgrade your profile to at least level nine.';
+export const UNIQUE_LOCKED_TEXT = LOCKED_TEXTS.profileLevel9;
 
 function UniqueEvents() {
   const events = useGetUniqueEventsQuery();
@@ -36,20 +35,6 @@ function UniqueEvents() {
   );
 }
 
-/** The profileLevel9 gate (docs/screens.md, Feature gates), like lib/feature-gate.tsx's. */
-function UniqueGate() {
-  const { data, isLoading } = useGetFeaturesQuery();
-  if (isLoading)
-    return <CircularProgress size={20} color="secondary" aria-label="Checking profile level" />;
-  if (data?.includes('profileLevel9')) return <UniqueEvents />;
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-      <LockOutlined fontSize="small" aria-hidden />
-      <Typography variant="body2">{UNIQUE_LOCKED_TEXT}</Typography>
-    </Stack>
-  );
-}
-
 /** Unique missions (docs/screens.md): world events with few places, from profile level nine. */
 export function UniquePage() {
   return (
@@ -61,7 +46,9 @@ export function UniquePage() {
         Each player sends one hero to each event. The hero sets out from its home land and brings
         the reward back there.
       </Typography>
-      <UniqueGate />
+      <FeatureGate flag="profileLevel9">
+        <UniqueEvents />
+      </FeatureGate>
     </Stack>
   );
 }
