@@ -41,12 +41,20 @@ interface Stream {
   lastSeq: number;
   /** Live events that arrive while the stream's replay is read, sent after it. */
   held: Array<[number, string]> | null;
+  /** Which slice of the heartbeat period beats this stream and checks its session. */
+  readonly slice: number;
 }
 
 /** A notification entry: [profile_id, seq, type, data], data absent when it was too long. */
 type Entry = [number, number, string, unknown?];
 
 const RETRY_MS = 3000;
+/**
+ * The heartbeat period is cut into slices of about a second (at most this many), and each
+ * stream beats in its own slice: writing to every stream at once took a process holding 30,000
+ * streams a good part of a second, and its requests (and its clients) waited that long.
+ */
+const MAX_HEARTBEAT_SLICES = 25;
 const HEARTBEAT = ': hb\n\n';
 const frame = (seq: number, type: string, data: unknown) =>
   `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -73,9 +81,9 @@ function remove<K>(map: Map<K, Stream[]>, key: K, stream: Stream) {
 /**
  * The process's push hub (docs/architecture.md, "Push"): it listens to the `player_events`
  * trigger's channel and to ended sessions, and writes each event to the open streams of its
- * player. One timer for all streams sends the heartbeat and checks every stream's session in
- * one query. Streams are sinks on their connections (`stream-sink.ts`); the hub keeps a small
- * record of each.
+ * player. One timer for all streams sends the heartbeat and checks the streams' sessions, a
+ * slice of the streams a tick, a query per slice. Streams are sinks on their connections
+ * (`stream-sink.ts`); the hub keeps a small record of each.
  */
 export class EventHub {
   private readonly byProfile = new Map<number, Stream[]>();
@@ -83,6 +91,10 @@ export class EventHub {
   private count = 0;
   private timer: NodeJS.Timeout | null = null;
   private checking = false;
+  private readonly slices: number;
+  /** The slice the next tick beats, and the slice the next stream gets. */
+  private currentSlice = 0;
+  private nextSlice = 0;
   private unlisten: Array<() => Promise<void>> = [];
   /** Set while a notification waits for rows it did not carry: later ones queue behind it. */
   private queue: Promise<void> | null = null;
@@ -102,6 +114,7 @@ export class EventHub {
     options: EventHubOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatMs ?? EVENT_HEARTBEAT_MS;
+    this.slices = Math.max(1, Math.min(MAX_HEARTBEAT_SLICES, Math.floor(this.heartbeatMs / 1000)));
     this.replayLimit = options.replayLimit ?? 1000;
     this.maxBuffered = options.maxBufferedBytes ?? 64 * 1024;
     this.mapGapMs = options.mapEventGapMs ?? MAP_EVENT_MIN_GAP_MS;
@@ -122,7 +135,7 @@ export class EventHub {
       await this.database.listen(SESSIONS_CHANNEL, (id) => this.endSession(id)),
       await this.database.listen(MAP_CHANNEL, (continents) => this.onMapChanged(continents)),
     );
-    this.timer = setInterval(() => void this.tick(), this.heartbeatMs);
+    this.timer = setInterval(() => void this.tick(), this.heartbeatMs / this.slices);
     this.timer.unref();
   }
 
@@ -138,7 +151,9 @@ export class EventHub {
       sink,
       lastSeq: 0,
       held: [],
+      slice: this.nextSlice,
     };
+    this.nextSlice = (this.nextSlice + 1) % this.slices;
     // Listed before the replay is read, so nothing committed in between is lost; the ids
     // drop what both bring.
     add(this.byProfile, stream.profileId, stream);
@@ -309,14 +324,26 @@ export class EventHub {
     for (const stream of [...(this.bySession.get(sessionId) ?? [])]) this.end(stream);
   }
 
-  /** Heartbeat to every stream, then one query for all their sessions; ended ones close. */
-  async tick(): Promise<void> {
+  /**
+   * One slice of the heartbeat period: a heartbeat to the slice's streams, then one query for
+   * their sessions; ended ones close. Each stream thus beats once a period. A slice whose check
+   * would overlap the last one's skips its check (its sessions are checked next period; a
+   * logout still ends its streams at once by notification).
+   */
+  private async tick(): Promise<void> {
+    const slice = this.currentSlice;
+    this.currentSlice = (slice + 1) % this.slices;
+    const sessions = new Set<string>();
     for (const streams of this.byProfile.values())
-      for (const stream of streams) this.write(stream, HEARTBEAT);
-    if (this.checking || this.bySession.size === 0) return;
+      for (const stream of streams)
+        if (stream.slice === slice) {
+          this.write(stream, HEARTBEAT);
+          sessions.add(stream.sessionId);
+        }
+    if (this.checking || sessions.size === 0) return;
     this.checking = true;
     try {
-      const ids = [...this.bySession.keys()];
+      const ids = [...sessions];
       const live = await liveSessions(this.database.db, ids, this.clock.now());
       for (const id of ids) if (!live.has(id)) this.endSession(id);
     } catch (err) {
