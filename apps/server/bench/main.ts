@@ -10,6 +10,7 @@ import { firstStartBench } from './first-start.js';
 import { benchPlayers } from './players.js';
 import { machine, writeReport, type BenchReport, type HttpPass } from './report.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
+import { ensureDatabase } from './bench-database.js';
 import { signIn, startBenchServer, type BenchServer } from './server-process.js';
 import { pushBench } from './push.js';
 import { recordsBench } from './records.js';
@@ -143,6 +144,8 @@ async function stopWorld(world: World) {
 }
 
 async function postgresVersion(url: string): Promise<string> {
+  // The bench's own database may be new on this machine: made here, as the parts' own are.
+  await ensureDatabase(url);
   const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
   const [row] = await queryRows<{ v: string }>(
     database.db,

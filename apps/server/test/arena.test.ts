@@ -70,6 +70,10 @@ describe('Arena: attacks', () => {
     const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);
     await d.setDefence(d.heroIds);
+    const [before] = await queryRows<{ seq: number }>(
+      ctx.database.db,
+      sql`select coalesce(max(seq), 0)::int as seq from player_events where profile_id = ${d.id}`,
+    );
     const res = await a.attack(d.id, a.heroIds);
     expect(res.status).toBe(200);
     const battle = res.body;
@@ -111,6 +115,22 @@ describe('Arena: attacks', () => {
     );
     expect(pushed?.data.unread).toBe((unread.body as { unreadMessages: number }).unreadMessages);
     expect(pushed?.data.unread).toBeGreaterThan(0);
+    // The report's own `inbox.new` (the first after the attack; a defender who won also hears
+    // of the achievement after it) counts the unread messages up to the report, the report
+    // included, whoever won.
+    const [first] = await queryRows<{ data: { unread: number } }>(
+      ctx.database.db,
+      sql`select data from player_events
+          where profile_id = ${d.id} and type = 'inbox.new' and seq > ${before!.seq}
+          order by seq limit 1`,
+    );
+    const [upToReport] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from messages
+          where profile_id = ${d.id} and read_at is null and deleted_at is null
+            and id <= (select max(id) from messages where profile_id = ${d.id} and subject like 'Arena:%')`,
+    );
+    expect(first?.data.unread).toBe(upToReport!.n);
     const stranger = await arenaPlayer(ctx);
     expect((await stranger.call('GET', `/halba/battles/${battle.id}`)).status).toBe(404);
   });

@@ -133,11 +133,32 @@ export async function writeEvents(tx: Executor, events: PlayerEvents, at: Date):
   if (events.empty) return 0;
   // Named by its text, of which there are two (with broadcasts or without), each parsed once
   // per connection instead of on every write.
-  const [result] = await preparedRows<{ n: number }>(tx, 'events', eventsStatement(events, at));
+  const [result] = await preparedRows<{ n: number }>(
+    tx,
+    'events',
+    sql`with ${eventsCtes(events, at)} select count(*)::int as n from ev_written`,
+  );
   return Number(result?.n ?? 0);
 }
 
-function eventsStatement(events: PlayerEvents, at: Date): SQL {
+/** What a statement that writes push events among its own work tells the events' CTEs. */
+export interface SiblingWrite {
+  /** The events are written only if this holds (a sibling CTE's result). */
+  when: SQL;
+  /**
+   * The name of a sibling CTE that inserts messages and answers their `profile_id`: a CTE
+   * does not see its siblings' rows, so `inbox.new` counts them on top of the unread ones.
+   */
+  newMessages?: string;
+}
+
+/**
+ * The events writer as CTEs (named `ev_...`, the last `ev_written`) for a statement of its own
+ * or, with `sibling`, for a statement that does other work too: the arena's battle statement
+ * writes its report's `inbox.new` with the battle, one round trip fewer per attack
+ * (docs/performance.md, Arena). Empties `events`.
+ */
+export function eventsCtes(events: PlayerEvents, at: Date, sibling?: SiblingWrite): SQL {
   const { rows, broadcasts, inboxes } = events.take();
   // One list of the player's own events, `o` ordering one player's events in the statement:
   // the rows in order, then (after the broadcasts, 1e9 + i) one `inbox.new` each, whose unread
@@ -147,10 +168,15 @@ function eventsStatement(events: PlayerEvents, at: Date): SQL {
     ...rows.map((r, i) => ({ ...r, o: i + 1 })),
     ...inboxes.map((p) => ({ p, t: 'inbox.new', d: null, o: 2e9 })),
   ];
+  const added = sibling?.newMessages
+    ? sql` + (select count(*) from ${sql.identifier(sibling.newMessages)} x where x.profile_id = e.p)`
+    : sql``;
   const sources: SQL[] = [
     sql`select e.p, e.t, case when e.t = 'inbox.new' then (
-          select jsonb_build_object('unread', count(*)) from messages m
-          where m.profile_id = e.p and m.read_at is null and m.deleted_at is null having count(*) > 0)
+          select jsonb_build_object('unread', c.n) from (
+            select count(*)${added} as n from messages m
+            where m.profile_id = e.p and m.read_at is null and m.deleted_at is null) c
+          where c.n > 0)
         else e.d end, e.o
       from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as e(p int, t text, d jsonb, o bigint)`,
   ];
@@ -160,22 +186,22 @@ function eventsStatement(events: PlayerEvents, at: Date): SQL {
     sources.push(sql`select u.p, b.t, b.d, b.o from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
         as b(t text, d jsonb, ids int[], o bigint) cross join lateral unnest(b.ids) as u(p)`);
   }
-  return sql`with src(p, t, d, o) as materialized (
+  const when = sibling ? sql` and ${sibling.when}` : sql``;
+  return sql`ev_src(p, t, d, o) as materialized (
         select * from (${sql.join(sources, sql` union all `)}) as s(p, t, d, o)
-        where s.t <> 'inbox.new' or s.d is not null),
-      counts as (select p, count(*)::int as n from src group by p),
-      locked as materialized (
-        select id from profiles where id in (select p from counts) order by id for no key update),
-      bumped as (
+        where (s.t <> 'inbox.new' or s.d is not null)${when}),
+      ev_counts as (select p, count(*)::int as n from ev_src group by p),
+      ev_locked as materialized (
+        select id from profiles where id in (select p from ev_counts) order by id for no key update),
+      ev_bumped as (
         update profiles pr set event_seq = pr.event_seq + c.n
-        from counts c where pr.id = c.p and pr.id in (select id from locked)
+        from ev_counts c where pr.id = c.p and pr.id in (select id from ev_locked)
         returning pr.id, pr.event_seq - c.n as base),
-      written as (
+      ev_written as (
         insert into player_events (profile_id, seq, type, data, created_at)
         select s.p, b.base + row_number() over (partition by s.p order by s.o), s.t, s.d, ${at}::timestamptz
-        from src s join bumped b on b.id = s.p
-        returning 1)
-      select count(*)::int as n from written`;
+        from ev_src s join ev_bumped b on b.id = s.p
+        returning 1)`;
 }
 
 /** Events are kept this much longer than a client may ask to replay (clocks of processes differ). */

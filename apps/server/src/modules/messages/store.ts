@@ -54,7 +54,8 @@ async function finish(tx: Executor, events: PlayerEvents, options: WriteOptions,
 }
 
 /**
- * The insert of `list` as one statement answering the new ids (`returning id`), for a caller
+ * The insert of `list` as one statement answering the new ids and recipients (`returning id,
+ * profile_id`), for a caller
  * that runs it inside a statement of its own (a CTE: the arena's battle statement writes the
  * defender's report with the battle). `onlyIf` is a condition the rows are inserted under (a
  * sibling CTE's result). Pair it with `bookMessageEvents` in the same transaction.
@@ -71,7 +72,7 @@ export function messagesInsert(list: readonly NewMessage[], onlyIf?: SQL): SQL {
       with ordinality as v("profileId", sender, subject, body, kind, "announcementId", at, "readAt", ord)
     ${onlyIf ? sql`where ${onlyIf}` : sql``}
     order by ord
-    returning id`;
+    returning id, profile_id`;
 }
 
 /**
