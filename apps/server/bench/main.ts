@@ -29,7 +29,7 @@ import { traderBench } from './trader.js';
  * The lighthouse part: --lighthouse-runs=3 (each form factor; every figure is the median).
  * The push part (PostgreSQL only): --push-streams=15000 --push-rate=5000 --push-seconds=10
  * --push-players=60000,30000,15000 (the verification's sizes, the next tried if one does not hold)
- * --push-processes=4 --push-verify-seconds=60 --push-pool=10 --push-parts=streams,capacity,verify.
+ * --push-processes=4 --push-verify-seconds=60 --push-warmup=15 --push-pool=10 --push-parts=streams,capacity,verify.
  * The arena part runs only when named (--only=arena): its own PostgreSQL database
  * (ARENA_DATABASE_URL, default bench_arena); --arena-players=10000, --arena-earned=true gives
  * every bench player the first-win achievement beforehand. Its figures are printed.
@@ -247,6 +247,7 @@ if (runs('push')) {
       verifyPlayers: list('push-players', '60000,30000,15000').map(Number),
       processes: Number(args.get('push-processes') ?? 4),
       verifySeconds: Number(args.get('push-verify-seconds') ?? 60),
+      warmupSeconds: Number(args.get('push-warmup') ?? 15),
       poolSize: Number(args.get('push-pool') ?? 10),
       rates: list('push-rates', PUSH_RATES).map(Number),
       duration: DURATION,

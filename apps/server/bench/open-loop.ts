@@ -32,6 +32,9 @@ export function dueCount(elapsedMs: number, rate: number, seconds: number): numb
   return Math.min(Math.floor((elapsedMs / 1000) * rate) + 1, Math.ceil(seconds * rate));
 }
 
+/** The kind an open-loop client reports its warm-up's requests under, apart from the rest. */
+export const WARM_UP = 'warm-up';
+
 export function percentileOf(sorted: readonly number[], p: number): number {
   return percentile(sorted, p);
 }

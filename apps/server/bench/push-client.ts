@@ -1,7 +1,7 @@
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { EVENT_REFETCH_SPREAD_MS } from '@aleph/contracts';
 import { BROWSER_ACCEPT_ENCODING } from './http.js';
-import { dueCount } from './open-loop.js';
+import { dueCount, WARM_UP } from './open-loop.js';
 
 /**
  * A client process of the push bench (push.ts starts it, with an IPC channel): it holds many
@@ -31,6 +31,11 @@ export type PushClientCommand =
     }
   | {
       type: 'load';
+      /**
+       * Requests due in the first `warmupSeconds` count apart, as `warm-up` (the servers'
+       * code and connections are cold then); `seconds` includes them.
+       */
+      warmupSeconds: number;
       seconds: number;
       /** Requests sent per finished mission, as [kind, path]. */
       refetches: Array<[string, string]>;
@@ -110,6 +115,8 @@ let closing = false;
 let refetches: Array<[string, string]> = [];
 const requests: Record<string, RequestStats> = {};
 const reconnects = { latencies: [] as number[], failed: 0, incomplete: 0 };
+/** Requests and reconnects due before this (ms since the epoch) are the load's warm-up. */
+let warmUntil = 0;
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 let cpuAtLoad = process.cpuUsage();
 
@@ -124,7 +131,7 @@ function send(
   dueAt: number,
   body?: unknown,
 ) {
-  const s = stat(kind);
+  const s = stat(dueAt < warmUntil ? WARM_UP : kind);
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = {
     cookie: p.cookie,
@@ -303,6 +310,7 @@ async function reconnect(s: Stream) {
   }
   const complete = await resynced;
   if (complete === null) reconnects.failed++;
+  else if (started < warmUntil) stat(WARM_UP).latencies.push(Date.now() - started);
   else {
     reconnects.latencies.push(Date.now() - started);
     if (!complete) reconnects.incomplete++;
@@ -355,6 +363,7 @@ async function load(cmd: Extract<PushClientCommand, { type: 'load' }>) {
   ];
   const start = Date.now();
   const end = start + cmd.seconds * 1000;
+  warmUntil = start + cmd.warmupSeconds * 1000;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = Math.min(Date.now(), end);

@@ -15,7 +15,7 @@ import {
   pushMix,
   type CapacityStep,
 } from './capacity.js';
-import { percentileOf } from './open-loop.js';
+import { percentileOf, WARM_UP } from './open-loop.js';
 import { benchPlayers, type BenchPlayer } from './players.js';
 import type {
   PushClientCommand,
@@ -52,6 +52,12 @@ export interface PushOptions {
   verifyPlayers: number[];
   processes: number;
   verifySeconds: number;
+  /**
+   * Seconds of the same load before the verification's own (`--push-warmup`): the servers
+   * have only opened streams when it starts, and their request code and database connections
+   * are cold. Its requests are reported apart, as the cold start.
+   */
+  warmupSeconds: number;
   /** Part 2: the capacity search's rates and seconds per rate. */
   rates: number[];
   duration: number;
@@ -203,6 +209,8 @@ export interface PushVerifyResult {
   totalMemoryMb: number;
   perStreamKb: number;
   seconds: number;
+  /** The warm-up's seconds and its requests' latency (the cold start), reported apart. */
+  warmup: { seconds: number; p50: number; p99: number };
   targetRps: number;
   achievedRps: number;
   p50: number;
@@ -331,6 +339,8 @@ async function delivery(
   missions: Map<number, number>,
   results: PushClientResults[],
   commits: Map<string, number>,
+  /** Missions due before this count for delivery but not for latency (the warm-up's). */
+  latencyFrom = 0,
 ): Promise<Delivery & { commitTimes: number[]; lagByEta: Array<[number, number]> }> {
   const ids = [...missions.keys()];
   const first = Math.min(...ids);
@@ -371,7 +381,7 @@ async function delivery(
         lagByEta.push([eta.get(missionId)!, committed - eta.get(missionId)!]);
       }
       // A replay after a reconnect is late by design; its delivery still counts above.
-      if (replayed) continue;
+      if (replayed || eta.get(missionId)! < latencyFrom) continue;
       const created = createdAt.get(key);
       if (created !== undefined) latency.push(at - created);
       if (committed !== undefined) fromNotify.push(at - committed);
@@ -639,7 +649,8 @@ async function verifyPart(
     const rssOpenMb = servers.map((s) => s.memoryMb());
     // One finished mission per player per 10 minutes: count/600 a second, each on another player.
     const rate = count / 600;
-    const missionsCount = Math.round(rate * options.verifySeconds);
+    const warmup = options.warmupSeconds;
+    const missionsCount = Math.round(rate * (warmup + options.verifySeconds));
     const loadSeconds = options.verifySeconds;
     // Every step-th group of one player per process: each process's streams get their share.
     const step = Math.max(1, Math.floor(count / missionsCount));
@@ -662,7 +673,8 @@ async function verifyPart(
         c.ask(
           {
             type: 'load',
-            seconds: loadSeconds,
+            warmupSeconds: warmup,
+            seconds: warmup + loadSeconds,
             refetches: PUSH_REFETCHES,
             checkRate: PUSH_PER_PLAYER.check!,
             startRate: PUSH_PER_PLAYER.start!,
@@ -673,7 +685,7 @@ async function verifyPart(
       ),
     );
     const loadStarted = Date.now();
-    await sleep(loadSeconds * 1000);
+    await sleep((warmup + loadSeconds) * 1000);
     const ids = [...missions.keys()];
     const settledInTime = await waitSettled(
       database.db,
@@ -681,16 +693,20 @@ async function verifyPart(
       Math.max(...ids),
       60_000,
     );
-    await sleep(Math.max(0, loadStarted + (loadSeconds + 5) * 1000 - Date.now()));
+    await sleep(Math.max(0, loadStarted + (warmup + loadSeconds + 5) * 1000 - Date.now()));
     const rssEndMb = servers.map((s) => s.memoryMb());
     const results = await collect(clients);
     await commits.stop();
-    const d = await delivery(database.db, missions, results, commits.at);
+    // Missions falling due in the warm-up count for delivery, not for its latency.
+    const warmEnd = firstDue.getTime() + warmup * 1000;
+    const d = await delivery(database.db, missions, results, commits.at, warmEnd);
     const { commitTimes: _times, ...deliveryFigures } = d;
-    // Requests: every kind together, over the load's seconds.
+    const cold = percentiles(results.flatMap((r) => r.requests[WARM_UP]?.latencies ?? []));
+    // Requests: every kind together, over the load's seconds after the warm-up.
     const kinds = new Map<string, RequestStats>();
     for (const r of results)
       for (const [kind, s] of Object.entries(r.requests)) {
+        if (kind === WARM_UP) continue;
         const k = kinds.get(kind) ?? { latencies: [], errors: 0, refused: 0 };
         k.latencies.push(...s.latencies);
         k.errors += s.errors;
@@ -749,6 +765,7 @@ async function verifyPart(
             10,
         ) / 10,
       seconds: loadSeconds,
+      warmup: { seconds: warmup, p50: cold.p50, p99: cold.p99 },
       targetRps,
       achievedRps,
       p50: all99.p50,
@@ -771,6 +788,10 @@ async function verifyPart(
     console.info(
       `[push verify] ${count} players on ${procs} processes: ${achievedRps} of ${targetRps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${errors} (${detail})`,
     );
+    if (warmup > 0)
+      console.info(
+        `[push verify] the ${warmup} s warm-up before it (not in the figures above): requests p50 ${cold.p50} ms, p99 ${cold.p99} ms`,
+      );
     console.info(
       `[push verify] ${d.settled} of ${missionsCount} missions settled, delivered once ${d.once}, lost ${d.lost}, duplicates ${d.duplicates}, wrong stream ${d.wrongStream}; ` +
         `push latency p50 ${d.latency.p50} ms, p99 ${d.latency.p99} ms; reconnects ${result.reconnects.count} (p99 ${result.reconnects.p99} ms, failed ${result.reconnects.failed}, incomplete ${result.reconnects.incomplete})`,
