@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { AdjustableClock } from '../src/lib/clock.js';
 import { grantStarter } from '../src/modules/world/starter.js';
+import type { EventHubOptions } from '../src/modules/events/hub.js';
 
 export const TEST_DOMAIN = 'game.test';
 /** A Monday, so weekly boards start at a known instant. */
@@ -63,12 +64,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...base, rateLimits, siweDomain: TEST_DOMAIN, ...overrides };
 }
 
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  options: { events?: EventHubOptions } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const clock = new AdjustableClock({ now: () => TEST_EPOCH });
   const config = testConfig(overrides);
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
-  const app = await buildApp({ config, database, clock, accountHooks: [grantStarter] }, { logger });
+  const app = await buildApp(
+    { config, database, clock, accountHooks: [grantStarter], events: options.events },
+    { logger },
+  );
   await app.ready();
   return {
     app,

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../src/app.js';
-import { AdjustableClock } from '../src/lib/clock.js';
-import {
-  openTestDatabase,
-  signedInPlayer,
-  testConfig,
-  TEST_EPOCH,
-  type TestContext,
-} from './helpers.js';
+import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { openSse, type SseStream } from './sse-client.js';
 
 /**
@@ -22,26 +14,9 @@ let base: string;
 const streams: SseStream[] = [];
 
 beforeAll(async () => {
-  const { database, drop } = await openTestDatabase();
-  const clock = new AdjustableClock({ now: () => TEST_EPOCH });
-  const config = testConfig({ accessTokenTtlSeconds: 2 * 86_400 });
-  const app = await buildApp(
-    { config, database, clock, accountHooks: [], events: { heartbeatMs: PERIOD_MS } },
-    { logger: false },
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  ctx = {
-    app,
-    database,
-    clock,
-    config,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
-    },
-  };
+  ctx = await createTestContext({}, { events: { heartbeatMs: PERIOD_MS } });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const s of streams) s.close();
