@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FeatureGate } from '../../lib/feature-gate';
-import { LOCKED_TEXTS } from '../../lib/feature-flags';
 import { useGetArenaStatusQuery } from './arena-endpoints';
 import { DefenceEditor } from './defence-editor';
 import { HistoryCard } from './history-card';
@@ -30,9 +29,6 @@ function Arena() {
     </Box>
   );
 }
-
-/** The server's 403 text for the gate, shown in its place below level ten. */
-export const ARENA_LOCKED_TEXT = LOCKED_TEXTS.profileLevel10;
 
 /** The Arena (docs/screens.md): from profile level ten. */
 export function ArenaPage() {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { LuckyCoinState } from '@aleph/contracts';
 import { serverMessage } from '../../api/error-message';
 import { SectionCard } from '../../lib/section-card';
-import { EconomyGate } from './economy-gate';
+import { FeatureGate } from '../../lib/feature-gate';
 import { newKey, useGetLuckyCoinQuery, useTossMutation } from './economy-endpoints';
 import { whenText } from './when';
 
@@ -113,9 +113,9 @@ export function LuckyCoinPage() {
         Every weekend, and whenever the operators open it, each Lucky Coin can be tossed once for
         gold, a Skill Pot, a Tower Stone, shards or platinum.
       </Typography>
-      <EconomyGate flag="profileLevel5">
+      <FeatureGate flag="profileLevel5">
         <LuckyCoin />
-      </EconomyGate>
+      </FeatureGate>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetLandsQuery } from '../../api/game-endpoints';
-import { EconomyGate } from './economy-gate';
+import { FeatureGate } from '../../lib/feature-gate';
 import { useGetSecretMarketQuery } from './economy-endpoints';
 import { SecretOfferCard } from './secret-offer-card';
 import { whenText } from './when';
@@ -44,9 +44,9 @@ export function SecretMarketPage() {
       <Typography variant="h1" component="h1">
         Secret market
       </Typography>
-      <EconomyGate flag="profileLevel8">
+      <FeatureGate flag="profileLevel8">
         <SecretMarket />
-      </EconomyGate>
+      </FeatureGate>
     </Stack>
   );
 }

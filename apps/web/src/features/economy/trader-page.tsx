@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetLandsQuery } from '../../api/game-endpoints';
-import { EconomyGate } from './economy-gate';
+import { FeatureGate } from '../../lib/feature-gate';
 import { useGetTraderQuery } from './economy-endpoints';
 import { TraderForm } from './trader-form';
 import { TraderPrices } from './trader-prices';
@@ -39,9 +39,9 @@ export function TraderPage() {
         He buys items, elementals and shards for treasury gold, a little cheaper with every unit
         players sold him in the last day, and sells them back at half as much again.
       </Typography>
-      <EconomyGate flag="profileLevel7">
+      <FeatureGate flag="profileLevel7">
         <Trader />
-      </EconomyGate>
+      </FeatureGate>
     </Stack>
   );
 }
