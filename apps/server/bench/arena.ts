@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { createRng, runBattle, type BattleHero, type Skills } from '@aleph/rules';
+import { ARENA_CONFIG, createRng, runBattle, type BattleHero, type Skills } from '@aleph/rules';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { BASELINE } from './endpoints.js';
 import { runEndpoint } from './http.js';
+import { inClientProcess } from './arena-client.js';
 import { seedWorld } from './seed.js';
 import { BENCH_COOKIE_SECRET, startBenchServer } from './server-process.js';
 import { mintSessions } from './sessions.js';
@@ -18,7 +19,14 @@ import { ensureDatabase } from './bench-database.js';
  */
 export async function arenaBench(
   url: string,
-  opts: { players: number; connections: number; durationSeconds: number; earned?: boolean },
+  opts: {
+    players: number;
+    connections: number;
+    durationSeconds: number;
+    earned?: boolean;
+    /** Attacks a second offered by an open loop after the closed one, each for the duration. */
+    rates?: readonly number[];
+  },
 ) {
   const rules = battlesPerSecond(Math.max(3, Math.min(opts.durationSeconds, 5)));
   console.info(
@@ -66,9 +74,49 @@ export async function arenaBench(
     const run = { url: server.url, connections: opts.connections, cookies, playerData: [] };
     await runEndpoint(BASELINE, { ...run, durationSeconds: 2 });
     const before = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
-    const attacks = await attackLoad(server.url, players, cookies, opts);
+    const attacks = await inClientProcess({
+      type: 'closed',
+      url: server.url,
+      players,
+      cookies,
+      connections: opts.connections,
+      seconds: opts.durationSeconds,
+    });
+    const half = Math.floor(players.length / 2);
     const after = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
     const baselineRps = Math.round((before.rps + after.rps) / 2);
+    // The open loop's attackers are the ones the closed loop did not reach, a slice of its own
+    // for every step (each attacks at most 5 times), so no attack meets the daily limit.
+    const offered = [];
+    let next = attacks.attackersUsed;
+    for (const rate of opts.rates ?? []) {
+      const count = Math.ceil((rate * opts.durationSeconds) / ARENA_CONFIG.attacksPerDay);
+      if (next + count > half) {
+        console.info(
+          `[arena] open loop at ${rate} attacks/s skipped: it needs ${count} more attackers than the ${half - next} left (raise --arena-players)`,
+        );
+        break;
+      }
+      const attackers = {
+        players: players.slice(next, next + count),
+        cookies: cookies.slice(next, next + count),
+      };
+      next += count;
+      const step = await inClientProcess({
+        type: 'open',
+        url: server.url,
+        attackers,
+        opponents: players.slice(half),
+        rate,
+        seconds: opts.durationSeconds,
+      });
+      offered.push(step);
+      console.info(
+        `[arena] open loop at ${rate} attacks/s offered: ${step.rps} answered/s, p50 ${step.p50} ms, ` +
+          `p99 ${step.p99} ms, ${step.ok} battles, ${step.other} other answers, ${step.errors} errors; ` +
+          `p99 < 50 ms: ${step.p99 < 50 && step.errors === 0 && step.other === 0 ? 'held' : 'not held'}`,
+      );
+    }
     const check = await openDatabase({ databaseUrl: url, poolSize: 2 });
     const [sum] = await queryRows<{ total: number; n: number; battles: number }>(
       check.db,
@@ -77,9 +125,11 @@ export async function arenaBench(
     );
     const problems = await auditLedger(check.db);
     await check.close();
+    const battles = attacks.ok + offered.reduce((sum, s) => sum + s.ok, 0);
     const result = {
       rules,
       ...attacks,
+      offered,
       baselineRps,
       ratio: attacks.rps / baselineRps,
       ratingsSumOk: sum!.total === 1000 * sum!.n,
@@ -89,56 +139,13 @@ export async function arenaBench(
     console.info(
       `[arena] POST /halba/attack ${attacks.rps} req/s at ${opts.connections} connections, p50 ${attacks.p50} ms, ` +
         `p99 ${attacks.p99} ms, ${(result.ratio * 100).toFixed(1)}% of baseline ${baselineRps} req/s; ` +
-        `${attacks.ok} battles, ${attacks.other} other answers; battles stored ${sum!.battles}; ` +
+        `${attacks.ok} battles, ${attacks.other} other answers; battles made in all ${battles}, stored ${sum!.battles}; ` +
         `ratings sum to 1000 each: ${result.ratingsSumOk}; ledger problems ${problems.length}`,
     );
     return result;
   } finally {
     await server.stop();
   }
-}
-
-/** Bench players take turns on each connection; every one attacks 5 times, then the next. */
-async function attackLoad(
-  url: string,
-  players: ReadonlyArray<{ id: number; heroes: number[] }>,
-  cookies: readonly string[],
-  opts: { connections: number; durationSeconds: number },
-) {
-  const until = performance.now() + opts.durationSeconds * 1000;
-  const latencies: number[] = [];
-  let ok = 0;
-  let other = 0;
-  const started = performance.now();
-  // The first half attack; their opponents are drawn from the second half, as a real day's
-  // attackers pick among many defenders (two attackers chained on each other's rows would
-  // measure a queue the bench made, not the endpoint).
-  const half = Math.floor(players.length / 2);
-  const lane = async (lane: number) => {
-    for (let i = lane, n = 0; i < half && performance.now() < until; n++) {
-      const me = players[i]!;
-      const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
-      const t = performance.now();
-      const res = await fetch(`${url}/halba/attack`, {
-        method: 'POST',
-        headers: { cookie: cookies[i]!, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          opponent: opponent.id,
-          heroes: me.heroes,
-        }),
-      });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t);
-      if (res.status === 200) ok++;
-      else other++;
-      if ((n + 1) % 5 === 0) i += opts.connections;
-    }
-  };
-  await Promise.all(Array.from({ length: opts.connections }, (_, i) => lane(i)));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.floor(latencies.length * q)] ?? 0);
-  return { rps: Math.round((ok + other) / seconds), ok, other, p50: at(0.5), p99: at(0.99) };
 }
 
 /** 3 vs 3 battles of 64 random team pairs, run back to back for `seconds` on this thread. */

@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EndpointSpec } from './http.js';
+import { openLoop } from './open-loop.js';
+
+/**
+ * The arena bench's attackers, in a process of their own (arena.ts starts one per load): the
+ * bench's main process holds the seed, the sessions and the baseline's results, and its major
+ * garbage collections paused its own sending and timing for up to a quarter of a second, which
+ * the attacks' latencies then counted (docs/performance.md, Arena). This process holds only
+ * what its load needs.
+ */
+
+interface Attacker {
+  id: number;
+  heroes: number[];
+}
+
+export type ArenaClientCommand =
+  | {
+      type: 'closed';
+      url: string;
+      /** The first half attack, the second half defend. */
+      players: Attacker[];
+      cookies: string[];
+      connections: number;
+      seconds: number;
+    }
+  | {
+      type: 'open';
+      url: string;
+      attackers: { players: Attacker[]; cookies: string[] };
+      opponents: Attacker[];
+      rate: number;
+      seconds: number;
+    };
+
+export interface ClosedLoopResult {
+  rps: number;
+  ok: number;
+  other: number;
+  p50: number;
+  p99: number;
+  /** Attackers the lanes reached, from the first: the open loop's attackers start after them. */
+  attackersUsed: number;
+}
+
+export interface OpenLoopStep {
+  rate: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  other: number;
+  errors: number;
+}
+
+type Result<C extends ArenaClientCommand> = C extends { type: 'closed' }
+  ? ClosedLoopResult
+  : OpenLoopStep;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Runs one load in a new client process and answers its result. */
+export function inClientProcess<C extends ArenaClientCommand>(cmd: C): Promise<Result<C>> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', path.join(here, 'arena-client.ts')],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    child.once('message', (m: { result?: Result<C>; error?: string }) => {
+      answered = true;
+      if (m.error !== undefined) reject(new Error(`arena client: ${m.error}`));
+      else resolve(m.result!);
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`arena client exited with ${code} before answering`));
+    });
+    child.send(cmd);
+  });
+}
+
+/** Bench players take turns on each connection; every one attacks 5 times, then the next. */
+async function closedLoop(
+  url: string,
+  players: readonly Attacker[],
+  cookies: readonly string[],
+  opts: { connections: number; durationSeconds: number },
+): Promise<ClosedLoopResult> {
+  const until = performance.now() + opts.durationSeconds * 1000;
+  const latencies: number[] = [];
+  let ok = 0;
+  let other = 0;
+  const started = performance.now();
+  // The first half attack; their opponents are drawn from the second half, as a real day's
+  // attackers pick among many defenders (two attackers chained on each other's rows would
+  // measure a queue the bench made, not the endpoint).
+  const half = Math.floor(players.length / 2);
+  // The highest attacker index any lane reached: the open loop's attackers start after it.
+  let reached = 0;
+  const lane = async (lane: number) => {
+    for (let i = lane, n = 0; i < half && performance.now() < until; n++) {
+      reached = Math.max(reached, i);
+      const me = players[i]!;
+      const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
+      const t = performance.now();
+      const res = await fetch(`${url}/halba/attack`, {
+        method: 'POST',
+        headers: { cookie: cookies[i]!, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          opponent: opponent.id,
+          heroes: me.heroes,
+        }),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (res.status === 200) ok++;
+      else other++;
+      if ((n + 1) % 5 === 0) i += opts.connections;
+    }
+  };
+  await Promise.all(Array.from({ length: opts.connections }, (_, i) => lane(i)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.floor(latencies.length * q)] ?? 0);
+  return {
+    rps: Math.round((ok + other) / seconds),
+    ok,
+    other,
+    p50: at(0.5),
+    p99: at(0.99),
+    attackersUsed: Math.min(half, reached + 1),
+  };
+}
+
+/**
+ * Attacks at `rate` a second, sent when due whatever the answers do (as many players attacking
+ * on their own would), each timed from the moment it was due (bench/open-loop.ts). The
+ * attackers take turns in order, so one player's attacks are far apart; opponents are drawn
+ * from the other half of the bench players as in the closed loop.
+ */
+async function attackOpenLoop(
+  url: string,
+  attackers: { players: readonly Attacker[]; cookies: readonly string[] },
+  opponents: readonly Attacker[],
+  rate: number,
+  seconds: number,
+): Promise<OpenLoopStep> {
+  let sent = 0;
+  const spec: EndpointSpec = {
+    name: 'attack',
+    method: 'POST',
+    path: '/halba/attack',
+    auth: true,
+    body: (who) => {
+      const n = sent++;
+      const opponent = opponents[(who * 31 + n * 7919) % opponents.length]!;
+      return { opponent: opponent.id, heroes: attackers.players[who]!.heroes };
+    },
+  };
+  const [result] = await openLoop(
+    url,
+    [{ spec, rate }],
+    attackers.cookies,
+    attackers.players.length,
+    seconds,
+  );
+  const r = result!;
+  return {
+    rate,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    ok: r.sent - r.errors - r.refused,
+    other: r.refused,
+    errors: r.errors,
+  };
+}
+
+if (process.send) {
+  process.once('message', (cmd: ArenaClientCommand) => {
+    const run =
+      cmd.type === 'closed'
+        ? closedLoop(cmd.url, cmd.players, cmd.cookies, {
+            connections: cmd.connections,
+            durationSeconds: cmd.seconds,
+          })
+        : attackOpenLoop(cmd.url, cmd.attackers, cmd.opponents, cmd.rate, cmd.seconds);
+    run.then(
+      (result) => process.send!({ result }, () => process.exit(0)),
+      (error: unknown) => process.send!({ error: String(error) }, () => process.exit(0)),
+    );
+  });
+}
