@@ -149,6 +149,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // Idle connections are kept, not closed after 10 s (the driver's default): a new connection
+    // is a new PostgreSQL backend with cold catalog caches that parses and plans every prepared
+    // statement again, and a burst after a quiet spell met 20 of them at once (docs/performance.md,
+    // Arena, "The pool kept warm"). The connection budget already counts every connection of the
+    // pool as open (docs/operations.md).
+    min: max,
     // Without it a request waits forever for a server that does not answer (a dropped network).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
