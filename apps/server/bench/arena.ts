@@ -13,9 +13,13 @@ import { ensureDatabase } from './bench-database.js';
 /**
  * The Arena (docs/performance.md, Arena): battles simulated per second by the rules (3 vs 3, this
  * process, one core), then `POST /halba/attack` on PostgreSQL in its own database against the
- * baseline measured around it. The daily limit stays in force: each connection walks through its
- * own bench players and spends each one's 5 attacks of the day before taking the next, so the
- * run needs players / 2 x 5 >= the attacks made (a 429 counts as an error).
+ * baseline measured around it: first a closed loop of `connections` attackers (its throughput
+ * and the ratio), then an open loop at each of `rates` attacks a second (the latency at a given
+ * load), both sent from a client process of their own (arena-client.ts). The daily limit stays in
+ * force: each closed-loop connection walks through its own bench players and spends each one's 5
+ * attacks of the day before taking the next, and each open-loop step takes players the loops
+ * before it did not use, so the run needs players / 2 x 5 >= the attacks made (a 429 counts as a
+ * refusal).
  */
 export async function arenaBench(
   url: string,
