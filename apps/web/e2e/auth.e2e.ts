@@ -64,6 +64,8 @@ describe('accounts and sessions in the browser', () => {
     await screenshot(page, 'register-congrats-1440');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectPath(page, '/login');
+    // The screen changes with the URL: typing now must not land in the registration form.
+    expect(await page.locator('#register-username').count()).toBe(0);
 
     await page.getByLabel('Username').fill(login);
     await page.getByLabel('Password', { exact: true }).fill(password);

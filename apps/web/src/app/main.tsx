@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app-root';
@@ -7,6 +7,17 @@ import { checkSession } from './session';
 import { createAppStore } from './store';
 
 const store = createAppStore();
+
+/**
+ * The browser's router, with navigations that are not transitions: the new screen commits with
+ * the new URL. As a transition, React could keep the previous screen on show for a few dozen
+ * milliseconds after the URL changed, so a player (or a test) typing into /login right after
+ * the registration dialog's Login button typed into the registration form's Username field. A
+ * screen still downloading shows its own loader either way (lazy-screen.tsx).
+ */
+function Router({ children }: { children?: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -25,11 +36,11 @@ if (container.dataset.prerendered === window.location.pathname) {
     startTransition(() => {
       hydrateRoot(
         container,
-        <AppRoot store={store} router={BrowserRouter} assumeSignedOut onMounted={hydrated} />,
+        <AppRoot store={store} router={Router} assumeSignedOut onMounted={hydrated} />,
       );
     });
   });
 } else {
   void store.dispatch(checkSession());
-  createRoot(container).render(<AppRoot store={store} router={BrowserRouter} />);
+  createRoot(container).render(<AppRoot store={store} router={Router} />);
 }
