@@ -7,14 +7,16 @@ import {
   nextAttackDayAt,
   runBattle,
   utcDayKey,
+  type BattleResult,
   type HeroState,
 } from '@aleph/rules';
 import { ArenaErrorCode, type ArenaAttackBody, type ArenaBattle } from '@aleph/contracts';
-import { preparedRows, type Db } from '../../db/client.js';
+import { preparedRows, type Db, type Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { heroNotFound } from '../missions/check-input.js';
 import { earnReached, progressUpsert, type ProgressValue } from '../game/achievements.js';
+import { jsonRows } from '../game/json-rows.js';
 import { ChangeBook } from '../game/change-book.js';
 import { eventsCtes } from '../game/events.js';
 import {
@@ -24,8 +26,8 @@ import {
   type NewMessage,
 } from '../messages/store.js';
 import { heroesOfList, toBattleHero } from './heroes.js';
-import { lockArenaRows } from './players.js';
-import { battleOf } from './views.js';
+import { attacksOfDay, lockArenaPlayers, type LockedArenaRow } from './players.js';
+import { battleOf, type BattleRow } from './views.js';
 
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -54,118 +56,299 @@ function checkAttackers(heroes: HeroState[], ids: readonly number[], profileId: 
     );
 }
 
+/** At most this many attacks are fought in one transaction. */
+const MAX_BATCH = 64;
 /**
- * An attack, fought at once in one transaction (docs/game-rules.md, Arena): both arena rows
- * locked in id order, the day's limit counted under the attacker's lock (so parallel attacks of
- * one player never pass five), the battle simulated from a fresh seed, both ratings moved by
- * the same Elo change, the battle stored with its seed, and the defender told by the inbox.
+ * Batches running at once in this process, each on a connection of the pool: the next one
+ * takes its locks and reads while the one before writes and commits. Measured at 64
+ * attackers, 2 gave more attacks a second than 1 (one batch at a time leaves the round trips
+ * idle) and than 3 or 4 (the batches get small and each pays its round trips for a few
+ * attacks): docs/performance.md, Arena.
  */
-export async function attack(
+const MAX_IN_FLIGHT = 2;
+
+/** An attack waiting for the desk. */
+interface Order {
+  profileId: number;
+  body: ArenaAttackBody;
+  now: Date;
+  resolve(battle: ArenaBattle): void;
+  reject(err: unknown): void;
+}
+
+type Outcome = { ok: ArenaBattle } | { error: unknown };
+
+/**
+ * The attacks of this process, fought in batches (docs/decisions/0013-arena-desk.md): while
+ * batches run, the attacks that arrive queue, and the next batch takes those whose players
+ * (attacker and defender) appear in no other attack of it; an attack that shares a player
+ * waits for a later batch, which locks that player's row only after the earlier one commits
+ * and so reads its rating and its count of the day. A batch costs a fixed number of
+ * statements whatever its size, so under load an attack's share of the round trips, the plans
+ * and the commit's flush shrinks with the number waiting; alone, an attack is a batch of one.
+ */
+export class AttackDesk {
+  private queue: Order[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  /** Told the number of attacks of each batch as it starts (the metrics). */
+  onBatch: (attacks: number) => void = () => undefined;
+
+  constructor(private readonly db: Db) {}
+
+  submit(order: Order): void {
+    this.queue.push(order);
+    this.schedule();
+  }
+
+  /**
+   * Starts the next batch after the sockets that are ready now have been read, so the attacks
+   * that arrived in the same turn of the event loop join it (as the session lookups do,
+   * modules/auth/access-query.ts) instead of the first going alone.
+   */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+      const batch: Order[] = [];
+      const rest: Order[] = [];
+      const players = new Set<number>();
+      for (const o of this.queue) {
+        if (
+          batch.length < MAX_BATCH &&
+          !players.has(o.profileId) &&
+          !players.has(o.body.opponent)
+        ) {
+          players.add(o.profileId);
+          players.add(o.body.opponent);
+          batch.push(o);
+        } else rest.push(o);
+      }
+      this.queue = rest;
+      this.inFlight += 1;
+      this.onBatch(batch.length);
+      void settle(this.db, batch).finally(() => {
+        this.inFlight -= 1;
+        this.schedule();
+      });
+    }
+  }
+}
+
+/** Runs one batch and answers each of its attacks (never throws). */
+async function settle(db: Db, batch: Order[]): Promise<void> {
+  let outcomes: Map<Order, Outcome>;
+  try {
+    // A deadlock or serialization failure runs the whole batch again (fresh seeds, same moment).
+    outcomes = await withRetry(() => db.transaction((tx) => fightBatch(tx, batch)));
+  } catch (err) {
+    for (const o of batch) o.reject(err);
+    return;
+  }
+  for (const o of batch) {
+    const out = outcomes.get(o);
+    if (out && 'ok' in out) o.resolve(out.ok);
+    else o.reject(out ? out.error : new Error('attack left unanswered'));
+  }
+}
+
+/** An attack of a batch that passed its checks and was fought. */
+interface Fought {
+  order: Order;
+  battle: Omit<BattleRow, 'id'>;
+  result: BattleResult;
+}
+
+/**
+ * One batch in one transaction (docs/game-rules.md, Arena): every player's arena row locked
+ * in id order, the day's attacks counted after the locks (so parallel attacks of one player
+ * never pass five), each attack checked on its own and fought from a fresh seed, both ratings
+ * moved by the same Elo change, the battles stored with their seeds, each defender told by the
+ * inbox. A refusal answers its own attack and writes nothing for it.
+ */
+async function fightBatch(tx: Executor, batch: readonly Order[]): Promise<Map<Order, Outcome>> {
+  const out = new Map<Order, Outcome>();
+  // The batch happens at one moment: the latest of its requests' clocks.
+  const now = new Date(Math.max(...batch.map((o) => o.now.getTime())));
+  const day = utcDayKey(now.getTime());
+  const rows = await lockArenaPlayers(
+    tx,
+    batch.flatMap((o) => [
+      { profileId: o.profileId, heroes: o.body.heroes },
+      { profileId: o.body.opponent, heroes: null },
+    ]),
+  );
+  const used = await attacksOfDay(
+    tx,
+    batch.map((o) => o.profileId),
+    day,
+  );
+  const fought: Fought[] = [];
+  for (const o of batch) {
+    try {
+      fought.push(fight(o, rows, used.get(o.profileId) ?? 0, now));
+    } catch (err) {
+      out.set(o, { error: err });
+    }
+  }
+  if (fought.length === 0) return out;
+
+  // Each winner's arena win counts toward the achievements (docs/game-rules.md), counted in
+  // the battles' statement; the goals it reaches are earned below (countProgress in parts).
+  // A player is in one attack of the batch, so no two wins of one player are combined.
+  const progress = progressUpsert(
+    fought.map((f) => ({
+      profileId: f.battle.winner === 'attacker' ? f.battle.attacker_id : f.battle.defender_id,
+      metric: 'arena_wins' as const,
+      amount: 1,
+    })),
+  )!;
+  const reports = fought.map((f) => reportOf(f.battle, now));
+  // The reports' `inbox.new` are written by the same statement, each counting the report it
+  // inserts (docs/performance.md, Arena).
+  const book = new ChangeBook();
+  bookMessageEvents(reports, book.events);
+  const reportEvents = eventsCtes(book.events, now, { when: sql`true`, newMessages: 'report' });
+  const battles = fought.map((f, n) => ({
+    n,
+    a: f.battle.attacker_id,
+    d: f.battle.defender_id,
+    s: f.battle.seed,
+    x: f.battle.attackers,
+    y: f.battle.defenders,
+    w: f.battle.winner,
+    ac: f.battle.attacker_change,
+    dc: f.battle.defender_change,
+    ar: f.battle.attacker_rating,
+    dr: f.battle.defender_rating,
+  }));
+  const changes = fought.flatMap((f) => [
+    { p: f.battle.attacker_id, c: f.battle.attacker_change },
+    { p: f.battle.defender_id, c: f.battle.defender_change },
+  ]);
+  // The same text whatever the batch holds: PostgreSQL keeps one plan of it. That plan cannot
+  // know how many rows a JSON parameter holds (it guesses 100), so the players' rows are found
+  // by `= any(array(...))`, their key's index, never by reading the whole table to join it.
+  const [row] = await preparedRows<{
+    ids: Array<{ id: number; a: number }>;
+    progress: ProgressValue[];
+  }>(
+    tx,
+    'arena_battles',
+    sql`with b as (insert into arena_battles (attacker_id, defender_id, seed, attackers, defenders,
+                     winner, attacker_change, defender_change, attacker_rating, defender_rating, day, week, created_at)
+                   select a, d, s, x, y, w, ac, dc, ar, dr, ${day}::text, ${isoWeekKey(now.getTime())}::text, ${now}::timestamptz
+                   from jsonb_to_recordset(${jsonRows(battles)}) as v(n int, a int, d int, s int, x jsonb,
+                     y jsonb, w text, ac int, dc int, ar int, dr int)
+                   order by n
+                   returning id, attacker_id),
+             ch as materialized (select p, c from jsonb_to_recordset(${jsonRows(changes)}) as v(p int, c int)),
+             r as (update arena_players a set rating = a.rating + ch.c, updated_at = ${now}::timestamptz
+                   from ch
+                   where a.profile_id = ch.p and a.profile_id = any(array(select p from ch))),
+             won as (${progress.statement}),
+             report as (${messagesInsert(reports)}),
+             ${reportEvents}
+        select (select json_agg(json_build_object('id', id, 'a', attacker_id)) from b) as ids,
+               (select coalesce(json_agg(won), '[]'::json) from won) as progress`,
+  );
+  const idOf = new Map((row?.ids ?? []).map((r) => [r.a, r.id]));
+  // The notes of what the wins earned and their push events (rare: a goal reached).
+  const notes = await earnReached(tx, book, progress, row?.progress ?? [], now);
+  await writeMessages(tx, notes, { events: book.events });
+  await book.flush(tx, { at: now });
+  for (const f of fought) {
+    const id = idOf.get(f.battle.attacker_id);
+    if (id === undefined) throw new Error('a fought battle was not stored');
+    out.set(f.order, { ok: battleOf({ ...f.battle, id }, f.battle.attacker_id, f.result) });
+  }
+  return out;
+}
+
+/** Checks one attack against the locked rows and fights it (throws its refusal). */
+function fight(
+  o: Order,
+  rows: ReadonlyMap<number, LockedArenaRow>,
+  used: number,
+  now: Date,
+): Fought {
+  const { profileId, body } = o;
+  const me = rows.get(profileId);
+  const them = rows.get(body.opponent);
+  if (!me) throw notFound('Profile not found.');
+  if (!them) throw notFound('There is no such opponent.', ArenaErrorCode.opponentNotFound);
+  if (used >= ARENA_CONFIG.attacksPerDay) throw dailyLimit(now);
+  const mine = heroesOfList(me.heroes, now);
+  const theirs = heroesOfList(them.heroes, now).filter((h) => h.ownerId === body.opponent);
+  checkAttackers(mine, body.heroes, profileId);
+  if (theirs.length === 0)
+    throw conflict(ArenaErrorCode.noDefence, `${them.nickname} has no defence team.`, 'opponent');
+  const input = { attackers: mine.map(toBattleHero), defenders: theirs.map(toBattleHero) };
+  const seed = randomInt(0, 2 ** 31 - 1);
+  const result = runBattle(input, seed);
+  const change = eloChange(me.rating, them.rating, result.winner === 'attacker');
+  return {
+    order: o,
+    result,
+    battle: {
+      attacker_id: profileId,
+      defender_id: body.opponent,
+      attacker_name: me.nickname,
+      defender_name: them.nickname,
+      seed,
+      ...input,
+      winner: result.winner,
+      attacker_change: change.attacker,
+      defender_change: change.defender,
+      attacker_rating: me.rating + change.attacker,
+      defender_rating: them.rating + change.defender,
+      created_at: now,
+    },
+  };
+}
+
+/** The defender's report of a battle (only a stored battle writes one). */
+function reportOf(b: Omit<BattleRow, 'id'>, now: Date): NewMessage {
+  const held = b.winner === 'defender';
+  return {
+    profileId: b.defender_id,
+    kind: 'system',
+    at: now,
+    subject: held ? 'Arena: your defence held' : 'Arena: your defence fell',
+    body: `<p><b>${escapeText(b.attacker_name)}</b> attacked your defence team and ${held ? 'lost' : 'won'}. Your rating ${b.defender_change >= 0 ? 'rose' : 'fell'} by ${Math.abs(b.defender_change)} to ${b.defender_rating}.</p>`,
+  };
+}
+
+const desks = new WeakMap<Db, AttackDesk>();
+
+/** The attack desk of this process for `db` (one per database handle). */
+export function arenaDesk(db: Db): AttackDesk {
+  let desk = desks.get(db);
+  if (!desk) desks.set(db, (desk = new AttackDesk(db)));
+  return desk;
+}
+
+/**
+ * An attack (docs/game-rules.md, Arena), handed to this process's desk and answered when its
+ * batch commits: the battle, or the refusal of this attack alone.
+ */
+export function attack(
   db: Db,
   profileId: number,
   body: ArenaAttackBody,
   now: Date,
 ): Promise<ArenaBattle> {
   if (body.opponent === profileId)
-    throw badRequest(
-      ArenaErrorCode.opponentSelf,
-      'You cannot attack your own defence.',
-      'opponent',
+    return Promise.reject(
+      badRequest(ArenaErrorCode.opponentSelf, 'You cannot attack your own defence.', 'opponent'),
     );
-  const day = utcDayKey(now.getTime());
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      const rows = await lockArenaRows(tx, profileId, body.opponent, body.heroes, day);
-      const me = rows.get(profileId)!;
-      const them = rows.get(body.opponent);
-      if (!them) throw notFound('There is no such opponent.', ArenaErrorCode.opponentNotFound);
-      if (me.used >= ARENA_CONFIG.attacksPerDay) throw dailyLimit(now);
-      const attackerName = me.nickname;
-      const defenderName = them.nickname;
-      const mine = heroesOfList(me.heroes, now);
-      const theirs = heroesOfList(them.heroes, now).filter((h) => h.ownerId === body.opponent);
-      checkAttackers(mine, body.heroes, profileId);
-      if (theirs.length === 0)
-        throw conflict(
-          ArenaErrorCode.noDefence,
-          `${defenderName} has no defence team.`,
-          'opponent',
-        );
-      const input = { attackers: mine.map(toBattleHero), defenders: theirs.map(toBattleHero) };
-      const seed = randomInt(0, 2 ** 31 - 1);
-      const result = runBattle(input, seed);
-      const change = eloChange(me.rating, them.rating, result.winner === 'attacker');
-      const held = result.winner === 'defender';
-      const winnerId = held ? body.opponent : profileId;
-      // The winner's arena win counts toward the achievements (docs/game-rules.md), counted in
-      // the battle's statement; the goals it reaches are earned below (countProgress in parts).
-      const progress = progressUpsert([{ profileId: winnerId, metric: 'arena_wins', amount: 1 }])!;
-      const defenderRating = them.rating + change.defender;
-      // The defender is told by the inbox, in the battle's statement: only a stored battle
-      // writes its report (docs/game-rules.md, Arena).
-      const report: NewMessage = {
-        profileId: body.opponent,
-        kind: 'system',
-        at: now,
-        subject: held ? 'Arena: your defence held' : 'Arena: your defence fell',
-        body: `<p><b>${escapeText(attackerName)}</b> attacked your defence team and ${held ? 'lost' : 'won'}. Your rating ${change.defender >= 0 ? 'rose' : 'fell'} by ${Math.abs(change.defender)} to ${defenderRating}.</p>`,
-      };
-      // The report's `inbox.new` is written by the battle's statement too, counting the report
-      // it inserts (docs/performance.md, Arena).
-      const book = new ChangeBook();
-      bookMessageEvents([report], book.events);
-      const reportEvents = eventsCtes(book.events, now, {
-        when: sql`exists (select 1 from b)`,
-        newMessages: 'report',
-      });
-      // The day's limit, exactly: this statement's snapshot is taken after the attacker's lock
-      // was granted, so it sees every attack of this player that committed while this one
-      // waited, and none can commit before this one does. Over the limit, no battle is stored
-      // and the refusal rolls the rest back.
-      const [row] = await preparedRows<{ id: number | null; progress: ProgressValue[] }>(
-        tx,
-        'arena_battle',
-        sql`with used as (select count(*)::int as n from arena_battles
-                          where attacker_id = ${profileId} and day = ${day}),
-                 b as (insert into arena_battles (attacker_id, defender_id, seed, attackers, defenders,
-                         winner, attacker_change, defender_change, attacker_rating, defender_rating, day, week, created_at)
-                       select ${profileId}, ${body.opponent}, ${seed}, ${JSON.stringify(input.attackers)}::jsonb,
-                         ${JSON.stringify(input.defenders)}::jsonb, ${result.winner}, ${change.attacker},
-                         ${change.defender}, ${me.rating + change.attacker}, ${defenderRating},
-                         ${day}, ${isoWeekKey(now.getTime())}, ${now}
-                       where (select n from used) < ${ARENA_CONFIG.attacksPerDay}
-                       returning id),
-                 r as (update arena_players a set rating = a.rating + v.c, updated_at = ${now}
-                       from (values (${profileId}::int, ${change.attacker}::int),
-                                    (${body.opponent}::int, ${change.defender}::int)) as v(p, c)
-                       where a.profile_id = v.p and exists (select 1 from b)),
-                 won as (${progress.statement}),
-                 report as (${messagesInsert([report], sql`exists (select 1 from b)`)}),
-                 ${reportEvents}
-            select (select id from b) as id,
-                   (select coalesce(json_agg(won), '[]'::json) from won) as progress`,
-      );
-      if (row?.id === null || row?.id === undefined) throw dailyLimit(now);
-      const battleRow = {
-        id: row.id,
-        attacker_id: profileId,
-        defender_id: body.opponent,
-        attacker_name: attackerName,
-        defender_name: defenderName,
-        seed,
-        ...input,
-        winner: result.winner,
-        attacker_change: change.attacker,
-        defender_change: change.defender,
-        attacker_rating: me.rating + change.attacker,
-        defender_rating: defenderRating,
-        created_at: now,
-      };
-      // The notes of what the win earned and their push events (rare: a goal reached).
-      const notes = await earnReached(tx, book, progress, row.progress, now);
-      await writeMessages(tx, notes, { events: book.events });
-      await book.flush(tx, { at: now });
-      return battleOf(battleRow, profileId, result);
-    }),
-  );
+  const desk = arenaDesk(db);
+  return new Promise((resolve, reject) => desk.submit({ profileId, body, now, resolve, reject }));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ARENA_CONFIG } from '@aleph/rules';
 import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import type { HeroJson } from '../game/state.js';
+import { jsonRows } from '../game/json-rows.js';
 import { heroList } from './heroes.js';
 
 export interface ArenaRow {
@@ -10,56 +11,55 @@ export interface ArenaRow {
   defence: number[];
 }
 
-/** A player's arena row locked by `lockArenaRows`, with what the attack reads of the player. */
+/** A player's arena row locked by `lockArenaPlayers`, with what an attack reads of the player. */
 export interface LockedArenaRow extends ArenaRow {
   nickname: string;
-  /** The attacker's team (the ids asked) or the defender's defence list, in order; null: no such hero. */
+  /** An attacker's team (the ids asked) or a defender's defence list, in order; null: no such hero. */
   heroes: Array<HeroJson | null>;
-  /** The attacker's attacks today as the statement's snapshot saw them (a lower bound). */
-  used: number;
+}
+
+/** A player of a batch of attacks: an attacker with the heroes asked, or a defender (null). */
+export interface ArenaPlayerAsk {
+  profileId: number;
+  heroes: readonly number[] | null;
 }
 
 /**
- * The arena rows of the attacker and the defender in one round trip: made at the start rating
- * where missing and locked in profile id order (the upsert's `do update` locks the row it
- * finds and answers its newest version), so two attacks on one defender (or two players
- * attacking each other) queue on the same first row, neither reads a rating the other is
- * about to change and no two transactions wait on each other. A profile that does not exist
- * gets no row. With them: the nicknames, both teams through the hero loader (the attacker's
- * ids as asked, the defender's defence list as it stands after the lock) and the attacker's
- * attacks today. That count is read from the snapshot taken before the lock was granted, so
- * an attack committed meanwhile may be missing: it can only refuse early; the exact count is
- * taken again after the lock (attack.ts).
+ * The arena rows of a batch's players in one round trip: made at the start rating where
+ * missing and locked in profile id order (the upsert's `do update` locks the row it finds and
+ * answers its newest version), so attacks on one defender, or players attacking each other,
+ * queue on the same first row, none reads a rating another is about to change, and no two
+ * transactions wait on each other. A profile that does not exist gets no row. With them: the
+ * nicknames and the teams through the hero loader (an attacker's ids as asked, a defender's
+ * defence list as it stands after the lock). Each player appears once in `players`.
  */
-export async function lockArenaRows(
+export async function lockArenaPlayers(
   db: Executor,
-  attacker: number,
-  defender: number,
-  attackers: readonly number[],
-  day: string,
+  players: readonly ArenaPlayerAsk[],
 ): Promise<Map<number, LockedArenaRow>> {
-  // Two scalars, not an array: PostgreSQL then plans the statement once for every attack (an
-  // array's length is unknown to a reused plan, which then looks dearer than planning afresh).
-  const [low, high] = [attacker, defender].sort((a, b) => a - b);
+  // One JSON parameter whatever the batch's size: PostgreSQL keeps one plan of the statement.
+  const asks = [...players]
+    .sort((a, b) => a.profileId - b.profileId)
+    .map((p) => ({ p: p.profileId, ask: p.heroes ? `{${p.heroes.join(',')}}` : null }));
   const rows = await preparedRows<{
     profile_id: number;
     rating: number;
     defence: number[];
     nickname: string;
     heroes: Array<HeroJson | null> | null;
-    used: number;
   }>(
     db,
-    'arena_lock',
-    sql`with up as (
+    'arena_lock_players',
+    sql`with v as materialized (
+          select p, ask::int[] as ask from jsonb_to_recordset(${jsonRows(asks)}) as v(p int, ask text)),
+        up as (
           insert into arena_players (profile_id, rating)
-          select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (${low}::int, ${high}::int) order by id
+          select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (select p from v) order by id
           on conflict (profile_id) do update set rating = arena_players.rating
           returning profile_id, rating, defence)
         select up.profile_id, up.rating, up.defence, p.nickname,
-          ${heroList(sql`case when up.profile_id = ${attacker} then ${`{${attackers.join(',')}}`}::int[] else up.defence end`)} as heroes,
-          (select count(*)::int from arena_battles where attacker_id = ${attacker} and day = ${day}) as used
-        from up join profiles p on p.id = up.profile_id`,
+          ${heroList(sql`coalesce(v.ask, up.defence)`)} as heroes
+        from up join profiles p on p.id = up.profile_id join v on v.p = up.profile_id`,
   );
   return new Map(
     rows.map((r) => [
@@ -70,10 +70,30 @@ export async function lockArenaRows(
         defence: r.defence,
         nickname: r.nickname,
         heroes: r.heroes ?? [],
-        used: Number(r.used),
       },
     ]),
   );
+}
+
+/**
+ * The attacks each of `attackers` started on the UTC day `day`, read in a statement of its own
+ * after their rows were locked: its snapshot then holds every attack of theirs that committed
+ * while the lock was waited for, and no other can commit before this transaction does.
+ */
+export async function attacksOfDay(
+  db: Executor,
+  attackers: readonly number[],
+  day: string,
+): Promise<Map<number, number>> {
+  const rows = await preparedRows<{ p: number; n: number }>(
+    db,
+    'arena_attacks_of_day',
+    // One count per attacker by the (attacker, day) index, whatever the plan guesses of the
+    // parameter's length or the table's size.
+    sql`select v.p, (select count(*) from arena_battles b where b.attacker_id = v.p and b.day = ${day})::int as n
+        from jsonb_to_recordset(${jsonRows(attackers.map((p) => ({ p })))}) as v(p int)`,
+  );
+  return new Map(rows.map((r) => [r.p, Number(r.n)]));
 }
 
 export async function arenaRow(db: Executor, profileId: number): Promise<ArenaRow> {

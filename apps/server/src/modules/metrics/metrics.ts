@@ -25,6 +25,8 @@ export interface AppMetrics {
   loginThrottled: Counter;
   /** Distinct access tokens resolved by one session lookup query. */
   sessionLookupBatch: Histogram;
+  /** Arena attacks fought in one transaction by the attack desk. */
+  arenaAttackBatch: Histogram;
   settlement: SettlementObserver;
   contentType: string;
   /** The Prometheus text of the process and of this app. */
@@ -70,6 +72,12 @@ export function createAppMetrics(
     name: 'aleph_session_lookup_batch_size',
     help: 'Access tokens resolved by one session lookup query: requests that arrive together, or while earlier lookups wait on the database, share one query (_count: queries, _sum: tokens).',
     buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers,
+  });
+  const arenaAttackBatch = new Histogram({
+    name: 'aleph_arena_attack_batch_size',
+    help: "Arena attacks fought in one transaction by this process's attack desk: attacks that arrive together, or while earlier batches run, share one (_count: batches, _sum: attacks).",
+    buckets: [1, 2, 4, 8, 16, 32, 64],
     registers,
   });
   const settled = new Counter({
@@ -150,6 +158,7 @@ export function createAppMetrics(
     httpDuration,
     loginThrottled,
     sessionLookupBatch,
+    arenaAttackBatch,
     settlement: {
       due(count, oldestAgeSeconds) {
         due.set(count);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { arenaDesk } from '../arena/attack.js';
 import { createAppMetrics, type AppMetrics } from './metrics.js';
 import { observeRequests } from './observe-requests.js';
 import { metricsRoutes } from './routes.js';
@@ -25,6 +26,7 @@ export async function registerObservability(app: FastifyInstance) {
   );
   app.decorate('metrics', metrics);
   app.deps.sessions.onQuery = (tokens) => metrics.sessionLookupBatch.observe(tokens);
+  arenaDesk(app.deps.database.db).onBatch = (attacks) => metrics.arenaAttackBatch.observe(attacks);
   app.addHook('onClose', async () => metrics.close());
   observeRequests(app, metrics);
   // METRICS=off: nothing to protect, nothing served (docs/operations.md).

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { expectBooksBalanced } from './game-helpers.js';
+import { createTestContext, type TestContext } from './helpers.js';
+import { sample } from './ops-client.js';
+import { arenaPlayer, ratings, sendOnMission, type ArenaPlayer } from './arena-helpers.js';
+
+/**
+ * The attack desk fights the attacks that arrive together in one transaction
+ * (docs/decisions/0013-arena-desk.md). Whatever arrives together, each attack is checked and
+ * answered on its own: a refusal answers only its attack and writes nothing for it, and a player
+ * in two attacks of a crowd has the second fought after the first, on the rating it left.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+const CROWD = process.env.TEST_DATABASE_URL ? 24 : 10;
+
+async function deskMetrics() {
+  const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+  return {
+    batches: sample(text, 'aleph_arena_attack_batch_size_count') ?? 0,
+    attacks: sample(text, 'aleph_arena_attack_batch_size_sum') ?? 0,
+  };
+}
+
+/** The battles stored with the player as attacker or defender, with each side's change. */
+async function storedBattles(id: number) {
+  return queryRows<{ id: number; attacker_id: number; change: number }>(
+    ctx.database.db,
+    sql`select id, attacker_id, case when attacker_id = ${id} then attacker_change
+          else defender_change end as change
+        from arena_battles where attacker_id = ${id} or defender_id = ${id} order by id`,
+  );
+}
+
+async function reportsTo(id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select count(*)::int as n from messages
+        where profile_id = ${id} and subject like 'Arena: your defence%'`,
+  );
+  return row!.n;
+}
+
+describe('the arena attack desk', () => {
+  it('answers each attack of a crowd on its own, refusals mixed in, and fights them together', async () => {
+    const attackers: ArenaPlayer[] = [];
+    const defenders: ArenaPlayer[] = [];
+    for (let i = 0; i < CROWD; i++) {
+      attackers.push(await arenaPlayer(ctx));
+      const d = await arenaPlayer(ctx);
+      await d.setDefence(d.heroIds);
+      defenders.push(d);
+    }
+    // Those who will be refused, each for a reason of its own.
+    const stranger = await arenaPlayer(ctx);
+    const undefended = await arenaPlayer(ctx);
+    const busy = await arenaPlayer(ctx);
+    await sendOnMission(ctx, busy);
+    const spent = await arenaPlayer(ctx);
+    for (let i = 0; i < 5; i++)
+      expect((await spent.attack(defenders[0]!.id, [spent.heroIds[0]!])).status).toBe(200);
+    const before = await deskMetrics();
+    const reportsBefore = await Promise.all(defenders.map((d) => reportsTo(d.id)));
+
+    const [a0, a1] = [attackers[0]!, attackers[1]!];
+    const [d0, d1] = [defenders[0]!, defenders[1]!];
+    const crowd = [
+      // Everyone attacks a defender of their own...
+      ...attackers.map((a, i) => ({ who: a, to: defenders[i]!.id, heroes: a.heroIds, want: 200 })),
+      // ...one attacker a second time, and that defender once more by someone else...
+      { who: a0, to: d1.id, heroes: a0.heroIds, want: 200 },
+      { who: a1, to: d0.id, heroes: a1.heroIds, want: 200 },
+      // ...and two defenders attack each other.
+      { who: d0, to: d1.id, heroes: d0.heroIds, want: 200 },
+      { who: d1, to: d0.id, heroes: d1.heroIds, want: 200 },
+      { who: stranger, to: d0.id, heroes: [a0.heroIds[0]!], want: 404 },
+      { who: stranger, to: undefended.id, heroes: stranger.heroIds, want: 409 },
+      { who: busy, to: d1.id, heroes: busy.heroIds, want: 409 },
+      { who: spent, to: d1.id, heroes: [spent.heroIds[0]!], want: 429 },
+      { who: stranger, to: 2_000_000, heroes: stranger.heroIds, want: 404 },
+    ];
+    const answers = await Promise.all(crowd.map((c) => c.who.attack(c.to, c.heroes)));
+    expect(answers.map((r) => r.status)).toEqual(crowd.map((c) => c.want));
+    expect(answers.slice(-5).map((r) => r.body.code)).toEqual([
+      'HERO_NOT_FOUND',
+      'ARENA_NO_DEFENCE',
+      'ARENA_HERO_BUSY',
+      'ARENA_DAILY_LIMIT',
+      'ARENA_OPPONENT_NOT_FOUND',
+    ]);
+
+    // The desk fought the crowd in fewer transactions than attacks.
+    const after = await deskMetrics();
+    expect(after.attacks - before.attacks).toBe(crowd.length);
+    expect(after.batches - before.batches).toBeLessThan(crowd.length);
+
+    // Every battle answered is stored once, as answered, and replays to the same log.
+    const won = answers.filter((r) => r.status === 200).map((r) => r.body);
+    const [stored] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from arena_battles where id = any(${`{${won.map((b) => b.id).join(',')}}`}::int[])`,
+    );
+    expect(stored!.n).toBe(won.length);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status !== 200) continue;
+      const replay = await crowd[i]!.who.call('GET', `/halba/battles/${answer.body.id}`);
+      expect(replay.body).toEqual(answer.body);
+    }
+
+    // A player's rating is the start plus every change of theirs, each battle having read the
+    // rating the one before it left: a player fought twice saw their first battle's rating.
+    const players = [...attackers, ...defenders, stranger, busy, spent];
+    for (const p of players) {
+      const mine = await storedBattles(p.id);
+      const sum = mine.reduce((s, b) => s + b.change, 0);
+      expect(await ratings(ctx, [p.id])).toEqual([1000 + sum]);
+    }
+    const a0Battles = won.filter((b) => b.attacker.profileId === a0.id);
+    expect(a0Battles).toHaveLength(2);
+    const [first, second] = a0Battles.sort((x, y) => x.id - y.id);
+    expect(second!.attacker.rating - second!.attacker.change).toBe(first!.attacker.rating);
+
+    // Each defender heard of each battle fought against them, and of nothing else.
+    for (const [i, d] of defenders.entries()) {
+      const against = won.filter((b) => b.defender.profileId === d.id).length;
+      expect(await reportsTo(d.id)).toBe(reportsBefore[i]! + against);
+    }
+    expect(await reportsTo(undefended.id)).toBe(0);
+    await expectBooksBalanced(ctx);
+  });
+});
