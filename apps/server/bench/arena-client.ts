@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EndpointSpec } from './http.js';
+import autocannon from 'autocannon';
+import { BROWSER_ACCEPT_ENCODING, type EndpointSpec } from './http.js';
 import { openLoop } from './open-loop.js';
 
 /**
@@ -83,55 +84,70 @@ export function inClientProcess<C extends ArenaClientCommand>(cmd: C): Promise<R
   });
 }
 
-/** Bench players take turns on each connection; every one attacks 5 times, then the next. */
+/**
+ * Bench players take turns on each connection; every one attacks 5 times, then the next. Sent
+ * by autocannon, as the baseline and every other endpoint of the bench are: a `fetch` loop took
+ * a third of the machine's two cores at 1,000 attacks a second (docs/performance.md, Arena),
+ * which the server and PostgreSQL then did not have. The answers are not parsed (autocannon
+ * counts them by status), and the request asks for compression as a browser does.
+ */
 async function closedLoop(
   url: string,
   players: readonly Attacker[],
   cookies: readonly string[],
   opts: { connections: number; durationSeconds: number },
 ): Promise<ClosedLoopResult> {
-  const until = performance.now() + opts.durationSeconds * 1000;
-  const latencies: number[] = [];
-  let ok = 0;
-  let other = 0;
-  const started = performance.now();
   // The first half attack; their opponents are drawn from the second half, as a real day's
   // attackers pick among many defenders (two attackers chained on each other's rows would
   // measure a queue the bench made, not the endpoint).
   const half = Math.floor(players.length / 2);
   // The highest attacker index any lane reached: the open loop's attackers start after it.
   let reached = 0;
-  const lane = async (lane: number) => {
-    for (let i = lane, n = 0; i < half && performance.now() < until; n++) {
-      reached = Math.max(reached, i);
-      const me = players[i]!;
-      const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
-      const t = performance.now();
-      const res = await fetch(`${url}/halba/attack`, {
-        method: 'POST',
-        headers: { cookie: cookies[i]!, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          opponent: opponent.id,
-          heroes: me.heroes,
-        }),
-      });
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t);
-      if (res.status === 200) ok++;
-      else other++;
-      if ((n + 1) % 5 === 0) i += opts.connections;
-    }
-  };
-  await Promise.all(Array.from({ length: opts.connections }, (_, i) => lane(i)));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.floor(latencies.length * q)] ?? 0);
+  let lanes = 0;
+  const result = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.durationSeconds,
+    setupClient(client) {
+      const lane = lanes++;
+      let i = lane;
+      let n = 0;
+      client.setRequests([
+        {
+          method: 'POST',
+          path: '/halba/attack',
+          setupRequest(req) {
+            // A lane that has spent all its attackers starts again from its first: those
+            // attacks answer 429 and count as other answers (raise --arena-players).
+            if (i >= half) i = lane;
+            reached = Math.max(reached, i);
+            const me = players[i]!;
+            const cookie = cookies[i]!;
+            const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
+            n++;
+            if (n % 5 === 0) i += opts.connections;
+            return {
+              ...req,
+              headers: {
+                cookie,
+                'content-type': 'application/json',
+                'accept-encoding': BROWSER_ACCEPT_ENCODING,
+              },
+              body: JSON.stringify({ opponent: opponent.id, heroes: me.heroes }),
+            };
+          },
+        },
+      ]);
+    },
+  });
+  const ok = result['2xx'];
+  const other = result.requests.total - ok - result.errors - result.timeouts;
   return {
-    rps: Math.round((ok + other) / seconds),
+    rps: Math.round(result.requests.total / opts.durationSeconds),
     ok,
-    other,
-    p50: at(0.5),
-    p99: at(0.99),
+    other: Math.max(0, other) + result.errors + result.timeouts,
+    p50: Math.round(result.latency.p50),
+    p99: Math.round(result.latency.p99),
     attackersUsed: Math.min(half, reached + 1),
   };
 }

@@ -149,7 +149,8 @@ export async function arenaBench(
     console.info(
       `[arena] POST /halba/attack ${attacks.rps} req/s at ${opts.connections} connections, p50 ${attacks.p50} ms, ` +
         `p99 ${attacks.p99} ms, ${(result.ratio * 100).toFixed(1)}% of baseline ${baselineRps} req/s; ` +
-        `${attacks.ok} battles, ${attacks.other} other answers; battles made in all ${battles}, stored ${sum!.battles}; ` +
+        `${attacks.ok} battles, ${attacks.other} other answers; battles answered in all ${battles}, stored ${sum!.battles} ` +
+        `(up to ${opts.connections} more: the closed loop stops with attacks in flight, stored but not counted); ` +
         `ratings sum to 1000 each: ${result.ratingsSumOk}; ledger problems ${problems.length}`,
     );
     return result;
