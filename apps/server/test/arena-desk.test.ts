@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, queryRows, type Database } from '../src/db/client.js';
+import { grantStarter } from '../src/modules/world/starter.js';
 import { expectBooksBalanced } from './game-helpers.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { sample } from './ops-client.js';
@@ -134,4 +137,59 @@ describe('the arena attack desk', () => {
     expect(await reportsTo(undefended.id)).toBe(0);
     await expectBooksBalanced(ctx);
   });
+
+  // Two server processes on one PostgreSQL, each with its own pool and so its own desk: their
+  // batches meet only at the row locks (PGlite has one connection and one process).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps ratings and the daily limit exact with the attacks split between two processes',
+    async () => {
+      const second: Database = await openDatabase({ databaseUrl: ctx.databaseUrl!, poolSize: 10 });
+      const other: FastifyInstance = await buildApp({
+        config: ctx.config,
+        database: second,
+        clock: ctx.clock,
+        accountHooks: [grantStarter],
+      });
+      await other.ready();
+      try {
+        const via = (n: number, p: ArenaPlayer, opponent: number, heroes: number[]) =>
+          n % 2 === 0
+            ? p.attack(opponent, heroes).then((r) => r.status)
+            : other
+                .inject({
+                  method: 'POST',
+                  url: '/halba/attack',
+                  headers: { cookie: p.cookie },
+                  payload: { opponent, heroes },
+                })
+                .then((r) => r.statusCode);
+        const d = await arenaPlayer(ctx);
+        await d.setDefence(d.heroIds);
+        const crowd: ArenaPlayer[] = [];
+        for (let i = 0; i < 8; i++) crowd.push(await arenaPlayer(ctx));
+        const [x, y] = [await arenaPlayer(ctx), await arenaPlayer(ctx)];
+        await Promise.all([x.setDefence(x.heroIds), y.setDefence(y.heroIds)]);
+        const statuses = await Promise.all([
+          // Eight attackers on one defender, half through each process...
+          ...crowd.map((a, n) => via(n, a, d.id, a.heroIds)),
+          // ...two players attacking each other through both...
+          ...[0, 1, 2, 3].map((n) =>
+            n < 2 ? via(n, x, y.id, x.heroIds) : via(n, y, x.id, y.heroIds),
+          ),
+          // ...and one of the crowd's defenders' attackers spending 12 attacks at once.
+          ...Array.from({ length: 12 }, (_, n) => via(n, d, x.id, [d.heroIds[0]!])),
+        ]);
+        expect(statuses.slice(0, 12)).toEqual(Array(12).fill(200));
+        expect(statuses.slice(12).sort()).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
+        for (const p of [d, x, y, ...crowd]) {
+          const sum = (await storedBattles(p.id)).reduce((s, b) => s + b.change, 0);
+          expect(await ratings(ctx, [p.id])).toEqual([1000 + sum]);
+        }
+        await expectBooksBalanced(ctx);
+      } finally {
+        await other.close();
+        await second.close();
+      }
+    },
+  );
 });

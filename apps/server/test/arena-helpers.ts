@@ -38,6 +38,7 @@ export async function arenaPlayer(ctx: TestContext, level = 10) {
   return {
     id,
     nickname: reg.login,
+    cookie: reg.cookie,
     api,
     land,
     heroIds: [resident.heroid, homeless.heroid],

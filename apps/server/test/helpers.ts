@@ -19,11 +19,17 @@ export interface TestContext {
   database: Database;
   clock: AdjustableClock;
   config: AppConfig;
+  /** The test database's URL on PostgreSQL (a second process opens its own pool on it); none on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** PostgreSQL when TEST_DATABASE_URL is set (a fresh database per call), else in-memory PGlite. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -41,6 +47,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await database.migrate();
   return {
     database,
+    url: dbUrl.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -68,7 +75,7 @@ export async function createTestContext(
   overrides: Partial<AppConfig> = {},
   options: { events?: EventHubOptions } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   const clock = new AdjustableClock({ now: () => TEST_EPOCH });
   const config = testConfig(overrides);
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
@@ -82,6 +89,7 @@ export async function createTestContext(
     database,
     clock,
     config,
+    ...(url ? { databaseUrl: url } : {}),
     close: async () => {
       await app.close();
       await database.close();
