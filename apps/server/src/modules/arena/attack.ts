@@ -13,6 +13,7 @@ import {
 import { ArenaErrorCode, type ArenaAttackBody, type ArenaBattle } from '@aleph/contracts';
 import { preparedRows, type Db, type Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
+import { BatchDesk, type Outcome } from '../../lib/batch-desk.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { heroNotFound } from '../missions/check-input.js';
 import { earnReached, progressUpsert, type ProgressValue } from '../game/achievements.js';
@@ -76,89 +77,6 @@ interface Order {
   reject(err: unknown): void;
 }
 
-type Outcome = { ok: ArenaBattle } | { error: unknown };
-
-/**
- * The attacks of this process, fought in batches (docs/decisions/0013-arena-desk.md): while
- * batches run, the attacks that arrive queue, and the next batch takes those whose players
- * (attacker and defender) appear in no other attack of it; an attack that shares a player
- * waits for a later batch, which locks that player's row only after the earlier one commits
- * and so reads its rating and its count of the day. A batch costs a fixed number of
- * statements whatever its size, so under load an attack's share of the round trips, the plans
- * and the commit's flush shrinks with the number waiting; alone, an attack is a batch of one.
- */
-export class AttackDesk {
-  private queue: Order[] = [];
-  private inFlight = 0;
-  private scheduled = false;
-  /** Told the number of attacks of each batch as it starts (the metrics). */
-  onBatch: (attacks: number) => void = () => undefined;
-
-  constructor(private readonly db: Db) {}
-
-  submit(order: Order): void {
-    this.queue.push(order);
-    this.schedule();
-  }
-
-  /**
-   * Starts the next batch after the sockets that are ready now have been read, so the attacks
-   * that arrived in the same turn of the event loop join it (as the session lookups do,
-   * modules/auth/access-query.ts) instead of the first going alone.
-   */
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.next();
-    });
-  }
-
-  private next(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      const batch: Order[] = [];
-      const rest: Order[] = [];
-      const players = new Set<number>();
-      for (const o of this.queue) {
-        if (
-          batch.length < MAX_BATCH &&
-          !players.has(o.profileId) &&
-          !players.has(o.body.opponent)
-        ) {
-          players.add(o.profileId);
-          players.add(o.body.opponent);
-          batch.push(o);
-        } else rest.push(o);
-      }
-      this.queue = rest;
-      this.inFlight += 1;
-      this.onBatch(batch.length);
-      void settle(this.db, batch).finally(() => {
-        this.inFlight -= 1;
-        this.schedule();
-      });
-    }
-  }
-}
-
-/** Runs one batch and answers each of its attacks (never throws). */
-async function settle(db: Db, batch: Order[]): Promise<void> {
-  let outcomes: Map<Order, Outcome>;
-  try {
-    // A deadlock or serialization failure runs the whole batch again (fresh seeds, same moment).
-    outcomes = await withRetry(() => db.transaction((tx) => fightBatch(tx, batch)));
-  } catch (err) {
-    for (const o of batch) o.reject(err);
-    return;
-  }
-  for (const o of batch) {
-    const out = outcomes.get(o);
-    if (out && 'ok' in out) o.resolve(out.ok);
-    else o.reject(out ? out.error : new Error('attack left unanswered'));
-  }
-}
-
 /** An attack of a batch that passed its checks and was fought. */
 interface Fought {
   order: Order;
@@ -173,8 +91,11 @@ interface Fought {
  * moved by the same Elo change, the battles stored with their seeds, each defender told by the
  * inbox. A refusal answers its own attack and writes nothing for it.
  */
-async function fightBatch(tx: Executor, batch: readonly Order[]): Promise<Map<Order, Outcome>> {
-  const out = new Map<Order, Outcome>();
+async function fightBatch(
+  tx: Executor,
+  batch: readonly Order[],
+): Promise<Map<Order, Outcome<ArenaBattle>>> {
+  const out = new Map<Order, Outcome<ArenaBattle>>();
   // The batch happens at one moment: the latest of its requests' clocks.
   const now = new Date(Math.max(...batch.map((o) => o.now.getTime())));
   const day = utcDayKey(now.getTime());
@@ -326,12 +247,34 @@ function reportOf(b: Omit<BattleRow, 'id'>, now: Date): NewMessage {
   };
 }
 
+/**
+ * The attacks of this process, fought in batches (docs/decisions/0013-arena-desk.md): a batch
+ * starts on the next turn of the event loop and takes the attacks that wait, a player (attacker
+ * or defender) in at most one of them, so a player's second attack is fought after the first
+ * commits, on what it left. A batch costs a fixed number of statements whatever its size, so
+ * under load an attack's share of the round trips, the plans and the commit shrinks with the
+ * number waiting; alone, an attack is a batch of one.
+ */
+export type AttackDesk = BatchDesk<ArenaBattle, Order>;
+
 const desks = new WeakMap<Db, AttackDesk>();
 
 /** The attack desk of this process for `db` (one per database handle). */
 export function arenaDesk(db: Db): AttackDesk {
   let desk = desks.get(db);
-  if (!desk) desks.set(db, (desk = new AttackDesk(db)));
+  if (!desk) {
+    desk = new BatchDesk<ArenaBattle, Order>(
+      {
+        maxBatch: MAX_BATCH,
+        maxInFlight: MAX_IN_FLIGHT,
+        players: (o) => [o.profileId, o.body.opponent],
+        startOnNextTurn: true,
+      },
+      // A deadlock or serialization failure runs the whole batch again (fresh seeds, same moment).
+      (batch) => withRetry(() => db.transaction((tx) => fightBatch(tx, batch))),
+    );
+    desks.set(db, desk);
+  }
   return desk;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@aleph/rules';
 import type { Db, Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
+import { BatchDesk, type Outcome } from '../../lib/batch-desk.js';
 import { notFound } from '../../lib/errors.js';
 import { countAndNotify } from '../achievements/count.js';
 import { ChangeBook } from '../game/change-book.js';
@@ -53,8 +54,6 @@ export interface Order {
   reject(err: unknown): void;
 }
 
-type Outcome = { ok: TradeResult } | { error: unknown };
-
 /**
  * The trades of one good in this process, booked together (docs/decisions/0012): while one
  * transaction books a batch, the trades that arrive queue, and the next transaction takes them
@@ -62,69 +61,32 @@ type Outcome = { ok: TradeResult } | { error: unknown };
  * left, exactly as if they had run one after another, and answered on its own: a stale quote,
  * a full day or a missing good refuses that trade alone and moves nothing. A batch costs a fixed
  * number of statements, so the good's row is locked once per batch instead of once per trade.
+ * One trade per player per batch: a player's second trade (another key, or a retry of the same
+ * one) goes into a later batch, which locks the player's profile only after this one commits
+ * and so sees its result. A batch starts at once (the trader was measured so, docs/performance.md,
+ * Gold economy); the next takes its locks and reads while the one before writes, then waits for
+ * the good's row.
  */
-class GoodDesk {
-  private queue: Order[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly db: Db,
-    private readonly good: TraderGood,
-  ) {}
-
-  submit(order: Order): void {
-    this.queue.push(order);
-    this.next();
-  }
-
-  /**
-   * Starts a batch of what waits, if fewer than MAX_IN_FLIGHT are running: the next batch
-   * takes its locks and reads while the one before writes, then waits for the good's row.
-   */
-  private next(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
-      // One trade per player per batch: a player's second trade (another key, or a retry of
-      // the same one) goes into a later batch, which locks the player's profile only after
-      // this one commits and so sees its result.
-      const batch: Order[] = [];
-      const rest: Order[] = [];
-      const players = new Set<number>();
-      for (const o of this.queue) {
-        if (batch.length < MAX_BATCH && !players.has(o.profileId)) {
-          players.add(o.profileId);
-          batch.push(o);
-        } else rest.push(o);
-      }
-      this.queue = rest;
-      this.inFlight += 1;
-      void settle(this.db, this.good, batch).finally(() => {
-        this.inFlight -= 1;
-        this.next();
-      });
-    }
-  }
-}
-
-/** Runs one batch and answers each of its trades (never throws). */
-async function settle(db: Db, good: TraderGood, batch: Order[]): Promise<void> {
-  let outcomes: Map<Order, Outcome>;
-  try {
-    const known = soldCache(db);
-    const booked = await withRetry(() => db.transaction((tx) => bookBatch(tx, good, batch, known)));
-    outcomes = booked.out;
-    rememberSold(known, booked.sold);
-    const { after } = booked;
-    // This process's quotes show the new price at once.
-    if (after) pressureCache(db).wrote((pressures) => pressures.set(traderKey(good), after));
-  } catch (err) {
-    for (const o of batch) o.reject(err);
-    return;
-  }
-  for (const o of batch) {
-    const out = outcomes.get(o);
-    if (out && 'ok' in out) o.resolve(out.ok);
-    else o.reject(out ? out.error : new Error('trade left unanswered'));
-  }
+function goodDesk(db: Db, good: TraderGood): BatchDesk<TradeResult, Order> {
+  return new BatchDesk<TradeResult, Order>(
+    {
+      maxBatch: MAX_BATCH,
+      maxInFlight: MAX_IN_FLIGHT,
+      players: (o) => [o.profileId],
+      startOnNextTurn: false,
+    },
+    async (batch) => {
+      const known = soldCache(db);
+      const booked = await withRetry(() =>
+        db.transaction((tx) => bookBatch(tx, good, batch, known)),
+      );
+      rememberSold(known, booked.sold);
+      const { after } = booked;
+      // This process's quotes show the new price at once.
+      if (after) pressureCache(db).wrote((pressures) => pressures.set(traderKey(good), after));
+      return booked.out;
+    },
+  );
 }
 
 /** What the land holds of a good, in trade units (elementals: whole lots). */
@@ -147,11 +109,11 @@ async function bookBatch(
   batch: readonly Order[],
   known: ReadonlyMap<number, { version: number; day: number; sold: number }>,
 ): Promise<{
-  out: Map<Order, Outcome>;
+  out: Map<Order, Outcome<TradeResult>>;
   after: PressureSnapshot | null;
   sold: Array<{ profileId: number; version: number; day: number; sold: number }>;
 }> {
-  const out = new Map<Order, Outcome>();
+  const out = new Map<Order, Outcome<TradeResult>>();
   // The batch happens at one moment: the latest of its requests' clocks.
   const t = Math.max(...batch.map((o) => o.now.getTime()));
   const now = new Date(t);
@@ -305,7 +267,7 @@ async function bookBatch(
   };
 }
 
-const desks = new WeakMap<Db, Map<string, GoodDesk>>();
+const desks = new WeakMap<Db, Map<string, BatchDesk<TradeResult, Order>>>();
 
 /** Hands a trade to the desk of its good in this process; settles when its batch commits. */
 export function submitTrade(
@@ -317,6 +279,6 @@ export function submitTrade(
   if (!byGood) desks.set(db, (byGood = new Map()));
   const key = traderKey(good);
   let desk = byGood.get(key);
-  if (!desk) byGood.set(key, (desk = new GoodDesk(db, good)));
+  if (!desk) byGood.set(key, (desk = goodDesk(db, good)));
   return new Promise((resolve, reject) => desk.submit({ ...order, resolve, reject }));
 }
