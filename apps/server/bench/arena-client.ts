@@ -140,12 +140,10 @@ async function closedLoop(
       ]);
     },
   });
-  const ok = result['2xx'];
-  const other = result.requests.total - ok - result.errors - result.timeouts;
   return {
     rps: Math.round(result.requests.total / opts.durationSeconds),
-    ok,
-    other: Math.max(0, other) + result.errors + result.timeouts,
+    ok: result['2xx'],
+    other: result.non2xx + result.errors + result.timeouts,
     p50: Math.round(result.latency.p50),
     p99: Math.round(result.latency.p99),
     attackersUsed: Math.min(half, reached + 1),

@@ -45,8 +45,13 @@ export class BatchDesk<R, O extends DeskOrder<R>> {
 
   submit(order: O): void {
     this.queue.push(order);
-    if (!this.options.startOnNextTurn) return this.next();
-    this.schedule();
+    this.kick();
+  }
+
+  /** Starts what waits, at once or on the next turn of the event loop as the options say. */
+  private kick(): void {
+    if (this.options.startOnNextTurn) this.schedule();
+    else this.next();
   }
 
   private schedule(): void {
@@ -77,8 +82,7 @@ export class BatchDesk<R, O extends DeskOrder<R>> {
       this.onBatch(batch.length);
       void this.settle(batch).finally(() => {
         this.inFlight -= 1;
-        if (this.options.startOnNextTurn) this.schedule();
-        else this.next();
+        this.kick();
       });
     }
   }

@@ -13,7 +13,7 @@ import {
 import { ArenaErrorCode, type ArenaAttackBody, type ArenaBattle } from '@aleph/contracts';
 import { preparedRows, type Db, type Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
-import { BatchDesk, type Outcome } from '../../lib/batch-desk.js';
+import { BatchDesk, type DeskOrder, type Outcome } from '../../lib/batch-desk.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { heroNotFound } from '../missions/check-input.js';
 import { earnReached, progressUpsert, type ProgressValue } from '../game/achievements.js';
@@ -69,12 +69,10 @@ const MAX_BATCH = 64;
 const MAX_IN_FLIGHT = 2;
 
 /** An attack waiting for the desk. */
-interface Order {
+interface Order extends DeskOrder<ArenaBattle> {
   profileId: number;
   body: ArenaAttackBody;
   now: Date;
-  resolve(battle: ArenaBattle): void;
-  reject(err: unknown): void;
 }
 
 /** An attack of a batch that passed its checks and was fought. */

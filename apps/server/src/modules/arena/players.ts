@@ -106,9 +106,5 @@ export async function arenaRow(db: Executor, profileId: number): Promise<ArenaRo
 
 /** Attacks the player started on the UTC day `day`. */
 export async function attacksOn(db: Executor, profileId: number, day: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from arena_battles where attacker_id = ${profileId} and day = ${day}`,
-  );
-  return Number(row?.n ?? 0);
+  return (await attacksOfDay(db, [profileId], day)).get(profileId) ?? 0;
 }

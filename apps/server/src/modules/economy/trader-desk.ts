@@ -14,7 +14,7 @@ import {
 } from '@aleph/rules';
 import type { Db, Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
-import { BatchDesk, type Outcome } from '../../lib/batch-desk.js';
+import { BatchDesk, type DeskOrder, type Outcome } from '../../lib/batch-desk.js';
 import { notFound } from '../../lib/errors.js';
 import { countAndNotify } from '../achievements/count.js';
 import { ChangeBook } from '../game/change-book.js';
@@ -42,7 +42,7 @@ const MAX_IN_FLIGHT = 2;
 export type Side = 'sell' | 'buy';
 
 /** One trade waiting for the desk of its good. */
-export interface Order {
+export interface Order extends DeskOrder<TradeResult> {
   profileId: number;
   side: Side;
   body: TradeBody;
@@ -50,8 +50,6 @@ export interface Order {
   /** The Idempotency-Key's stored request (what a retry must repeat). */
   shape: RequestShape;
   now: Date;
-  resolve(result: TradeResult): void;
-  reject(err: unknown): void;
 }
 
 /**
