@@ -135,6 +135,52 @@ describe('Arena: attacks', () => {
     expect((await stranger.call('GET', `/halba/battles/${battle.id}`)).status).toBe(404);
   });
 
+  it("shows the battle in both players' cached reads at once: the report, the first-win note and its XP", async () => {
+    const a = await arenaPlayer(ctx);
+    const d = await arenaPlayer(ctx);
+    await d.setDefence(d.heroIds);
+    const reads = async (p: ArenaPlayer) => {
+      const [inbox, unread, profile] = await Promise.all([
+        p.api.get('/hatif/messages'),
+        p.api.get('/hatif/messages/countunread'),
+        p.api.get('/athar/profile'),
+      ]);
+      return {
+        subjects: JSON.stringify(inbox.body),
+        unread: (unread.body as { unreadMessages: number }).unreadMessages,
+        points: (profile.body as { level: { profilePoints: number } }).level.profilePoints,
+      };
+    };
+    const xpOf = async (id: number) =>
+      Number(
+        (
+          await queryRows<{ xp: string }>(
+            ctx.database.db,
+            sql`select xp::text as xp from profiles where id = ${id}`,
+          )
+        )[0]!.xp,
+      );
+    // Read twice: the second answer comes from each player's cache.
+    await reads(a);
+    await reads(d);
+    const attackerBefore = await reads(a);
+    const defenderBefore = await reads(d);
+
+    const res = await a.attack(d.id, a.heroIds);
+    expect(res.status).toBe(200);
+    const attackerWon = res.body.winner === 'attacker';
+    const attacker = await reads(a);
+    const defender = await reads(d);
+    // The defender's report, and a note of the first arena win for whoever won (with its XP).
+    expect(defender.subjects).toContain('Arena: your defence');
+    expect(defender.unread).toBe(defenderBefore.unread + (attackerWon ? 1 : 2));
+    expect(attacker.unread).toBe(attackerBefore.unread + (attackerWon ? 1 : 0));
+    const winner = attackerWon ? attacker : defender;
+    const winnerBefore = attackerWon ? attackerBefore : defenderBefore;
+    expect(winner.points).toBe(await xpOf(attackerWon ? a.id : d.id));
+    expect(winner.points).toBeGreaterThan(winnerBefore.points);
+  });
+
   it('refuses: own profile, no defence team, a hero not yours, a busy hero, unknown opponent', async () => {
     const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);

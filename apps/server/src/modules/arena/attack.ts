@@ -131,10 +131,17 @@ async function fightBatch(
   )!;
   const reports = fought.map((f) => reportOf(f.battle, now));
   // The reports' `inbox.new` are written by the same statement, each counting the report it
-  // inserts (docs/performance.md, Arena).
+  // inserts, and the update that numbers them also raises each defender's state version (a
+  // report is in their cached reads). The statement turns aleph.defer_versions on, so the
+  // messages' trigger does not update every defender's profile row a second time; from there
+  // on this transaction bumps the versions it changes itself (docs/performance.md, Arena).
   const book = new ChangeBook();
   bookMessageEvents(reports, book.events);
-  const reportEvents = eventsCtes(book.events, now, { when: sql`true`, newMessages: 'report' });
+  const reportEvents = eventsCtes(book.events, now, {
+    when: sql`true`,
+    newMessages: 'report',
+    bumpVersions: true,
+  });
   const battles = fought.map((f, n) => ({
     n,
     a: f.battle.attacker_id,
@@ -176,13 +183,16 @@ async function fightBatch(
              report as (${messagesInsert(reports)}),
              ${reportEvents}
         select (select json_agg(json_build_object('id', id, 'a', attacker_id)) from b) as ids,
-               (select coalesce(json_agg(won), '[]'::json) from won) as progress`,
+               (select coalesce(json_agg(won), '[]'::json) from won) as progress,
+               -- Read before the statement's triggers fire, which is after its last row.
+               set_config('aleph.defer_versions', 'on', true) as deferred`,
   );
   const idOf = new Map((row?.ids ?? []).map((r) => [r.a, r.id]));
-  // The notes of what the wins earned and their push events (rare: a goal reached).
+  // The notes of what the wins earned and their push events (rare: a goal reached). The
+  // versions are deferred: the earners' are raised with their XP.
   const notes = await earnReached(tx, book, progress, row?.progress ?? [], now);
   await writeMessages(tx, notes, { events: book.events });
-  await book.flush(tx, { at: now });
+  await book.flush(tx, { at: now, bumpVersionsOf: notes.map((n) => n.profileId) });
   for (const f of fought) {
     const id = idOf.get(f.battle.attacker_id);
     if (id === undefined) throw new Error('a fought battle was not stored');
