@@ -160,9 +160,8 @@ describe('Arena: attacks', () => {
           )
         )[0]!.xp,
       );
-    // Read twice: the second answer comes from each player's cache.
-    await reads(a);
-    await reads(d);
+    // These reads fill each player's cache; the reads after the attack come from it unless
+    // the attack raised the player's state version.
     const attackerBefore = await reads(a);
     const defenderBefore = await reads(d);
 
