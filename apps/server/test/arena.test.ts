@@ -135,22 +135,24 @@ describe('Arena: attacks', () => {
     expect((await stranger.call('GET', `/halba/battles/${battle.id}`)).status).toBe(404);
   });
 
+  /** The player's inbox, unread count and profile points, through their cache. */
+  const reads = async (p: ArenaPlayer) => {
+    const [inbox, unread, profile] = await Promise.all([
+      p.api.get('/hatif/messages'),
+      p.api.get('/hatif/messages/countunread'),
+      p.api.get('/athar/profile'),
+    ]);
+    return {
+      subjects: JSON.stringify(inbox.body),
+      unread: (unread.body as { unreadMessages: number }).unreadMessages,
+      points: (profile.body as { level: { profilePoints: number } }).level.profilePoints,
+    };
+  };
+
   it("shows the battle in both players' cached reads at once: the report, the first-win note and its XP", async () => {
     const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);
     await d.setDefence(d.heroIds);
-    const reads = async (p: ArenaPlayer) => {
-      const [inbox, unread, profile] = await Promise.all([
-        p.api.get('/hatif/messages'),
-        p.api.get('/hatif/messages/countunread'),
-        p.api.get('/athar/profile'),
-      ]);
-      return {
-        subjects: JSON.stringify(inbox.body),
-        unread: (unread.body as { unreadMessages: number }).unreadMessages,
-        points: (profile.body as { level: { profilePoints: number } }).level.profilePoints,
-      };
-    };
     const xpOf = async (id: number) =>
       Number(
         (
@@ -178,6 +180,24 @@ describe('Arena: attacks', () => {
     const winnerBefore = attackerWon ? attackerBefore : defenderBefore;
     expect(winner.points).toBe(await xpOf(attackerWon ? a.id : d.id));
     expect(winner.points).toBeGreaterThan(winnerBefore.points);
+  });
+
+  it("shows the report in the defender's cached reads when it is all that changed for them", async () => {
+    const a = await arenaPlayer(ctx);
+    const d = await arenaPlayer(ctx);
+    await d.setDefence(d.heroIds);
+    // The defender already holds the first-win achievement, so winning or losing, the report
+    // is the only change of theirs: no note, no XP.
+    await ctx.database.db.execute(
+      sql`insert into achievements_earned (profile_id, code, earned_at)
+          values (${d.id}, 'ARENA_WIN_1', ${ctx.clock.now()})`,
+    );
+    const before = await reads(d);
+    expect((await a.attack(d.id, a.heroIds)).status).toBe(200);
+    const after = await reads(d);
+    expect(after.subjects).toContain('Arena: your defence');
+    expect(after.unread).toBe(before.unread + 1);
+    expect(after.points).toBe(before.points);
   });
 
   it('refuses: own profile, no defence team, a hero not yours, a busy hero, unknown opponent', async () => {
