@@ -157,12 +157,24 @@ describe('settlement workers racing', () => {
     );
     ctx.clock.advance(DAY);
     const later = ctx.clock.now();
+    // A batch that finds nothing to claim does not mean nothing is due: the other worker's
+    // claim may still hold rows it locked and then passed over (SKIP LOCKED keeps a row's
+    // earlier locks until its transaction ends). A worker stops when nothing due is left.
+    const dueLeft = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from missions where status = 'running' and eta <= ${later}`,
+          )
+        )[0]?.n,
+      );
     const worker = async () => {
       let total = 0;
       for (;;) {
         const n = await settleDueBatch(db, later, 50);
         total += n;
-        if (n === 0) return total;
+        if (n === 0 && (await dueLeft()) === 0) return total;
       }
     };
     const [a, b] = await Promise.all([worker(), worker()]);
