@@ -175,17 +175,24 @@ export function eventsCtes(events: PlayerEvents, at: Date, sibling?: SiblingWrit
     ...rows.map((r, i) => ({ ...r, o: i + 1 })),
     ...inboxes.map((p) => ({ p, t: 'inbox.new', d: null, o: 2e9 })),
   ];
+  // The sibling's new messages counted once per player and joined, not scanned for each row.
   const added = sibling?.newMessages
-    ? sql` + (select count(*) from ${sql.identifier(sibling.newMessages)} x where x.profile_id = e.p)`
-    : sql``;
+    ? {
+        count: sql` + coalesce(nm.n, 0)`,
+        join: sql` left join (select profile_id, count(*) as n from ${sql.identifier(sibling.newMessages)}
+            group by profile_id) nm on nm.profile_id = e.p`,
+      }
+    : { count: sql``, join: sql`` };
+  // Each `offset 0` keeps its subquery from being pulled up into the query above it, which
+  // would evaluate the unread count twice (once for the value, once for the filter).
   const sources: SQL[] = [
     sql`select e.p, e.t, case when e.t = 'inbox.new' then (
           select jsonb_build_object('unread', c.n) from (
-            select count(*)${added} as n from messages m
-            where m.profile_id = e.p and m.read_at is null and m.deleted_at is null) c
+            select count(*)${added.count} as n from messages m
+            where m.profile_id = e.p and m.read_at is null and m.deleted_at is null offset 0) c
           where c.n > 0)
         else e.d end, e.o
-      from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as e(p int, t text, d jsonb, o bigint)`,
+      from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as e(p int, t text, d jsonb, o bigint)${added.join}`,
   ];
   if (broadcasts.length > 0) {
     // Every broadcast in one source, so the statement's text does not grow with their number.
@@ -196,7 +203,7 @@ export function eventsCtes(events: PlayerEvents, at: Date, sibling?: SiblingWrit
   const when = sibling ? sql` and ${sibling.when}` : sql``;
   const bump = sibling?.bumpVersions ? sql`, state_version = pr.state_version + 1` : sql``;
   return sql`ev_src(p, t, d, o) as materialized (
-        select * from (${sql.join(sources, sql` union all `)}) as s(p, t, d, o)
+        select * from (${sql.join(sources, sql` union all `)} offset 0) as s(p, t, d, o)
         where (s.t <> 'inbox.new' or s.d is not null)${when}),
       ev_counts as (select p, count(*)::int as n from ev_src group by p),
       ev_locked as materialized (
