@@ -24,43 +24,77 @@ export interface ArenaPlayerAsk {
   heroes: readonly number[] | null;
 }
 
+type LockedRowOut = {
+  profile_id: number;
+  rating: number;
+  defence: number[];
+  nickname: string;
+  heroes: Array<HeroJson | null> | null;
+};
+
 /**
- * The arena rows of a batch's players in one round trip: made at the start rating where
- * missing and locked in profile id order (the upsert's `do update` locks the row it finds and
- * answers its newest version), so attacks on one defender, or players attacking each other,
- * queue on the same first row, none reads a rating another is about to change, and no two
- * transactions wait on each other. A profile that does not exist gets no row. With them: the
- * nicknames and the teams through the hero loader (an attacker's ids as asked, a defender's
- * defence list as it stands after the lock). Each player appears once in `players`.
+ * What a lock statement answers for each player it holds: the row, the nickname and the team
+ * through the hero loader (an attacker's ids as asked, a defender's defence list as it stands
+ * after the lock). `up` is the statement's CTE of locked rows, `v` its players.
+ */
+const lockedRowsSelect = sql`select up.profile_id, up.rating, up.defence, p.nickname,
+          ${heroList(sql`coalesce(v.ask, up.defence)`)} as heroes
+        from up join profiles p on p.id = up.profile_id join v on v.p = up.profile_id`;
+
+/** The players of a lock statement as one JSON parameter, in profile id order. */
+const asksOf = (players: readonly ArenaPlayerAsk[]) =>
+  jsonRows(
+    [...players]
+      .sort((a, b) => a.profileId - b.profileId)
+      .map((p) => ({ p: p.profileId, ask: p.heroes ? `{${p.heroes.join(',')}}` : null })),
+  );
+
+/**
+ * The arena rows of a batch's players, locked in profile id order, so attacks on one defender,
+ * or players attacking each other, queue on the same first row, none reads a rating another is
+ * about to change, and no two batches wait on each other. `for update` answers the newest
+ * version of a row it had to wait for, and unlike an upsert it writes no new version of the
+ * row (docs/performance.md, Arena). With them: the nicknames and the teams. A profile that does
+ * not exist gets no row. Each player appears once in `players`.
+ *
+ * A player without an arena row yet (one who never set a defence, attacking for the first
+ * time) gets it from a second statement, only then: the upsert makes it at the start rating,
+ * or, if another transaction made it meanwhile, locks it and answers its newest version. Those
+ * rows are locked after the others, out of id order; a deadlock that this could cause with
+ * another process's batch runs the batch again (the desk's retry).
  */
 export async function lockArenaPlayers(
   db: Executor,
   players: readonly ArenaPlayerAsk[],
 ): Promise<Map<number, LockedArenaRow>> {
   // One JSON parameter whatever the batch's size: PostgreSQL keeps one plan of the statement.
-  const asks = [...players]
-    .sort((a, b) => a.profileId - b.profileId)
-    .map((p) => ({ p: p.profileId, ask: p.heroes ? `{${p.heroes.join(',')}}` : null }));
-  const rows = await preparedRows<{
-    profile_id: number;
-    rating: number;
-    defence: number[];
-    nickname: string;
-    heroes: Array<HeroJson | null> | null;
-  }>(
+  const rows = await preparedRows<LockedRowOut>(
     db,
     'arena_lock_players',
     sql`with v as materialized (
-          select p, ask::int[] as ask from jsonb_to_recordset(${jsonRows(asks)}) as v(p int, ask text)),
+          select p, ask::int[] as ask from jsonb_to_recordset(${asksOf(players)}) as v(p int, ask text)),
         up as (
-          insert into arena_players (profile_id, rating)
-          select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (select p from v) order by id
-          on conflict (profile_id) do update set rating = arena_players.rating
-          returning profile_id, rating, defence)
-        select up.profile_id, up.rating, up.defence, p.nickname,
-          ${heroList(sql`coalesce(v.ask, up.defence)`)} as heroes
-        from up join profiles p on p.id = up.profile_id join v on v.p = up.profile_id`,
+          select profile_id, rating, defence from arena_players
+          where profile_id = any(array(select p from v)) order by profile_id for update)
+        ${lockedRowsSelect}`,
   );
+  const found = new Set(rows.map((r) => r.profile_id));
+  const missing = players.filter((p) => !found.has(p.profileId));
+  if (missing.length > 0)
+    rows.push(
+      ...(await preparedRows<LockedRowOut>(
+        db,
+        'arena_make_players',
+        sql`with v as materialized (
+              select p, ask::int[] as ask from jsonb_to_recordset(${asksOf(missing)}) as v(p int, ask text)),
+            up as (
+              insert into arena_players (profile_id, rating)
+              select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (select p from v) order by id
+              on conflict (profile_id) do update set rating = arena_players.rating
+              returning profile_id, rating, defence)
+            ${lockedRowsSelect}`,
+      )),
+    );
   return new Map(
     rows.map((r) => [
       r.profile_id,
