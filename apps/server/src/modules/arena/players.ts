@@ -41,13 +41,17 @@ const lockedRowsSelect = sql`select up.profile_id, up.rating, up.defence, p.nick
           ${heroList(sql`coalesce(v.ask, up.defence)`)} as heroes
         from up join profiles p on p.id = up.profile_id join v on v.p = up.profile_id`;
 
-/** The players of a lock statement as one JSON parameter, in profile id order. */
-const asksOf = (players: readonly ArenaPlayerAsk[]) =>
-  jsonRows(
-    [...players]
-      .sort((a, b) => a.profileId - b.profileId)
-      .map((p) => ({ p: p.profileId, ask: p.heroes ? `{${p.heroes.join(',')}}` : null })),
-  );
+/**
+ * A lock statement's CTE `v`: its players, in profile id order, from one JSON parameter whatever
+ * the batch's size (PostgreSQL keeps one plan of the statement).
+ */
+const playersCte = (players: readonly ArenaPlayerAsk[]) => {
+  const asks = [...players]
+    .sort((a, b) => a.profileId - b.profileId)
+    .map((p) => ({ p: p.profileId, ask: p.heroes ? `{${p.heroes.join(',')}}` : null }));
+  return sql`v as materialized (
+          select p, ask::int[] as ask from jsonb_to_recordset(${jsonRows(asks)}) as v(p int, ask text))`;
+};
 
 /**
  * The arena rows of a batch's players, locked in profile id order, so attacks on one defender,
@@ -67,12 +71,10 @@ export async function lockArenaPlayers(
   db: Executor,
   players: readonly ArenaPlayerAsk[],
 ): Promise<Map<number, LockedArenaRow>> {
-  // One JSON parameter whatever the batch's size: PostgreSQL keeps one plan of the statement.
   const rows = await preparedRows<LockedRowOut>(
     db,
     'arena_lock_players',
-    sql`with v as materialized (
-          select p, ask::int[] as ask from jsonb_to_recordset(${asksOf(players)}) as v(p int, ask text)),
+    sql`with ${playersCte(players)},
         up as (
           select profile_id, rating, defence from arena_players
           where profile_id = any(array(select p from v)) order by profile_id for update)
@@ -85,8 +87,7 @@ export async function lockArenaPlayers(
       ...(await preparedRows<LockedRowOut>(
         db,
         'arena_make_players',
-        sql`with v as materialized (
-              select p, ask::int[] as ask from jsonb_to_recordset(${asksOf(missing)}) as v(p int, ask text)),
+        sql`with ${playersCte(missing)},
             up as (
               insert into arena_players (profile_id, rating)
               select id, ${ARENA_CONFIG.elo.start}::int from profiles where id in (select p from v) order by id

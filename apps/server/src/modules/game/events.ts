@@ -153,8 +153,8 @@ export interface SiblingWrite {
   /**
    * Also raise the state version of every player it writes events for, in the update that
    * numbers their events: for a statement whose tables' version triggers skip it (it turns
-   * aleph.defer_versions on) and whose events go to exactly the players its other writes changed (one update of each profile row
-   * instead of two, docs/performance.md, Arena).
+   * aleph.defer_versions on) and whose events go to exactly the players its other writes
+   * changed (one update of each profile row instead of two, docs/performance.md, Arena).
    */
   bumpVersions?: boolean;
 }
