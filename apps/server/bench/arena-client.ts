@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,6 +28,8 @@ export type ArenaClientCommand =
       cookies: string[];
       connections: number;
       seconds: number;
+      /** Seconds of the same load before the measured ones, timed apart (its warm-up). */
+      warmSeconds: number;
     }
   | {
       type: 'open';
@@ -37,14 +40,49 @@ export type ArenaClientCommand =
       seconds: number;
     };
 
-export interface ClosedLoopResult {
+export interface LoopFigures {
   rps: number;
   ok: number;
   other: number;
   p50: number;
   p99: number;
+}
+
+export interface ClosedLoopResult extends LoopFigures {
+  /** The answers of the warm-up, before the measured seconds (counted apart). */
+  warmup: LoopFigures;
+  /** Errors and timeouts of the whole load, warm-up included (also counted in `other`). */
+  errors: number;
   /** Attackers the lanes reached, from the first: the open loop's attackers start after them. */
   attackersUsed: number;
+}
+
+/** The answers of one stretch of a load: their rate, 2xx and other, and the latency. */
+class Stretch {
+  private readonly latencies: number[] = [];
+  ok = 0;
+  other = 0;
+
+  add(status: number, ms: number) {
+    this.latencies.push(ms);
+    if (status >= 200 && status < 300) this.ok++;
+    else this.other++;
+  }
+
+  figures(seconds: number, errors = 0): LoopFigures {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted.length
+        ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!)
+        : 0;
+    return {
+      rps: Math.round(sorted.length / seconds),
+      ok: this.ok,
+      other: this.other + errors,
+      p50: at(0.5),
+      p99: at(0.99),
+    };
+  }
 }
 
 export interface OpenLoopStep {
@@ -90,12 +128,18 @@ export function inClientProcess<C extends ArenaClientCommand>(cmd: C): Promise<R
  * a third of the machine's two cores at 1,000 attacks a second (docs/performance.md, Arena),
  * which the server and PostgreSQL then did not have. The answers are not parsed (autocannon
  * counts them by status), and the request asks for compression as a browser does.
+ *
+ * The load runs `warmSeconds` longer than measured, without a pause: answers that arrive in
+ * its first `warmSeconds` are the warm-up's, counted and timed apart. A fresh server process
+ * runs its code unoptimised and meets its pool's PostgreSQL backends cold, and 64 connections
+ * opened at once all send their first attack together; the measured seconds are the steady
+ * state after that (docs/performance.md, Arena, "Warmed up").
  */
 async function closedLoop(
   url: string,
   players: readonly Attacker[],
   cookies: readonly string[],
-  opts: { connections: number; durationSeconds: number },
+  opts: { connections: number; durationSeconds: number; warmSeconds: number },
 ): Promise<ClosedLoopResult> {
   // The first half attack; their opponents are drawn from the second half, as a real day's
   // attackers pick among many defenders (two attackers chained on each other's rows would
@@ -104,10 +148,12 @@ async function closedLoop(
   // The highest attacker index any lane reached: the open loop's attackers start after it.
   let reached = 0;
   let lanes = 0;
-  const result = await autocannon({
+  const warmup = new Stretch();
+  const measured = new Stretch();
+  const instance = autocannon({
     url,
     connections: opts.connections,
-    duration: opts.durationSeconds,
+    duration: opts.warmSeconds + opts.durationSeconds,
     setupClient(client) {
       const lane = lanes++;
       let i = lane;
@@ -140,12 +186,19 @@ async function closedLoop(
       ]);
     },
   });
+  // The instance is also an event emitter (autocannon's README, "Events"); its types say only
+  // Promise.
+  const events = instance as unknown as EventEmitter;
+  const measureFrom = performance.now() + opts.warmSeconds * 1000;
+  events.on('response', (_client: unknown, status: number, _bytes: number, ms: number) =>
+    (performance.now() < measureFrom ? warmup : measured).add(status, ms),
+  );
+  const result = await instance;
+  const errors = result.errors + result.timeouts;
   return {
-    rps: Math.round(result.requests.total / opts.durationSeconds),
-    ok: result['2xx'],
-    other: result.non2xx + result.errors + result.timeouts,
-    p50: Math.round(result.latency.p50),
-    p99: Math.round(result.latency.p99),
+    ...measured.figures(opts.durationSeconds, errors),
+    warmup: warmup.figures(Math.max(opts.warmSeconds, 1)),
+    errors,
     attackersUsed: Math.min(half, reached + 1),
   };
 }
@@ -201,6 +254,7 @@ if (process.send) {
         ? closedLoop(cmd.url, cmd.players, cmd.cookies, {
             connections: cmd.connections,
             durationSeconds: cmd.seconds,
+            warmSeconds: cmd.warmSeconds,
           })
         : attackOpenLoop(cmd.url, cmd.attackers, cmd.opponents, cmd.rate, cmd.seconds);
     run.then(

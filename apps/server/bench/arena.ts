@@ -14,7 +14,7 @@ import { ensureDatabase } from './bench-database.js';
  * The Arena (docs/performance.md, Arena): battles simulated per second by the rules (3 vs 3, this
  * process, one core), then `POST /halba/attack` on PostgreSQL in its own database against the
  * baseline measured around it: first a closed loop of `connections` attackers (its throughput
- * and the ratio), then an open loop at each of `rates` attacks a second (the latency at a given
+ * and the ratio, measured after `warmupSeconds` of the same load timed apart), then an open loop at each of `rates` attacks a second (the latency at a given
  * load), both sent from a client process of their own (arena-client.ts). The daily limit stays in
  * force: each closed-loop connection walks through its own bench players and spends each one's 5
  * attacks of the day before taking the next, and each open-loop step takes players the loops
@@ -28,6 +28,8 @@ export async function arenaBench(
     connections: number;
     durationSeconds: number;
     earned?: boolean;
+    /** Seconds the closed loop runs before its measured ones: the warm-up, timed apart. */
+    warmupSeconds?: number;
     /** Attacks a second offered by an open loop after the closed one, each for the duration. */
     rates?: readonly number[];
   },
@@ -91,7 +93,15 @@ export async function arenaBench(
       cookies,
       connections: opts.connections,
       seconds: opts.durationSeconds,
+      warmSeconds: opts.warmupSeconds ?? 0,
     });
+    if (opts.warmupSeconds) {
+      const w = attacks.warmup;
+      console.info(
+        `[arena] warm-up, the first ${opts.warmupSeconds} s of the closed loop (a fresh server process; not in the figures below): ` +
+          `${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, ${w.ok} battles, ${w.other} other answers`,
+      );
+    }
     const half = Math.floor(players.length / 2);
     const after = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
     const baselineRps = Math.round((before.rps + after.rps) / 2);
@@ -135,7 +145,7 @@ export async function arenaBench(
     );
     const problems = await auditLedger(check.db);
     await check.close();
-    const battles = attacks.ok + offered.reduce((sum, s) => sum + s.ok, 0);
+    const battles = attacks.warmup.ok + attacks.ok + offered.reduce((sum, s) => sum + s.ok, 0);
     const result = {
       rules,
       ...attacks,
