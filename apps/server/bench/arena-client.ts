@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BROWSER_ACCEPT_ENCODING, type EndpointSpec } from './http.js';
-import { openLoop } from './open-loop.js';
+import { openLoop, type OpenLoopResult } from './open-loop.js';
 
 /**
  * The arena bench's attackers, in a process of their own (arena.ts starts one per load): the
@@ -38,6 +38,8 @@ export type ArenaClientCommand =
       opponents: Attacker[];
       rate: number;
       seconds: number;
+      /** Seconds at the same rate before the measured ones, timed apart (its warm-up). */
+      warmSeconds: number;
     };
 
 export interface LoopFigures {
@@ -93,6 +95,8 @@ export interface OpenLoopStep {
   ok: number;
   other: number;
   errors: number;
+  /** The warm-up before it, not counted in the figures above. */
+  warmup: Omit<OpenLoopStep, 'warmup' | 'rate'>;
 }
 
 type Result<C extends ArenaClientCommand> = C extends { type: 'closed' }
@@ -215,6 +219,7 @@ async function attackOpenLoop(
   opponents: readonly Attacker[],
   rate: number,
   seconds: number,
+  warmSeconds: number,
 ): Promise<OpenLoopStep> {
   let sent = 0;
   const spec: EndpointSpec = {
@@ -228,23 +233,24 @@ async function attackOpenLoop(
       return { opponent: opponent.id, heroes: attackers.players[who]!.heroes };
     },
   };
-  const [result] = await openLoop(
+  const [result, warm] = await openLoop(
     url,
     [{ spec, rate }],
     attackers.cookies,
     attackers.players.length,
     seconds,
+    warmSeconds,
   );
-  const r = result!;
-  return {
-    rate,
+  const figures = (r: OpenLoopResult) => ({
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
     ok: r.sent - r.errors - r.refused,
     other: r.refused,
     errors: r.errors,
-  };
+  });
+  const none = { rps: 0, p50: 0, p99: 0, ok: 0, other: 0, errors: 0 };
+  return { rate, ...figures(result!), warmup: warm ? figures(warm) : none };
 }
 
 if (process.send) {
@@ -256,7 +262,14 @@ if (process.send) {
             durationSeconds: cmd.seconds,
             warmSeconds: cmd.warmSeconds,
           })
-        : attackOpenLoop(cmd.url, cmd.attackers, cmd.opponents, cmd.rate, cmd.seconds);
+        : attackOpenLoop(
+            cmd.url,
+            cmd.attackers,
+            cmd.opponents,
+            cmd.rate,
+            cmd.seconds,
+            cmd.warmSeconds,
+          );
     run.then(
       (result) => process.send!({ result }, () => process.exit(0)),
       (error: unknown) => process.send!({ error: String(error) }, () => process.exit(0)),

@@ -110,7 +110,10 @@ export async function arenaBench(
     const offered = [];
     let next = attacks.attackersUsed;
     for (const rate of opts.rates ?? []) {
-      const count = Math.ceil((rate * opts.durationSeconds) / ARENA_CONFIG.attacksPerDay);
+      const warmSeconds = opts.warmupSeconds ?? 0;
+      const count = Math.ceil(
+        (rate * (warmSeconds + opts.durationSeconds)) / ARENA_CONFIG.attacksPerDay,
+      );
       if (next + count > half) {
         console.info(
           `[arena] open loop at ${rate} attacks/s skipped: it needs ${count} more attackers than the ${half - next} left (raise --arena-players)`,
@@ -129,12 +132,17 @@ export async function arenaBench(
         opponents: players.slice(half),
         rate,
         seconds: opts.durationSeconds,
+        warmSeconds,
       });
       offered.push(step);
       console.info(
         `[arena] open loop at ${rate} attacks/s offered: ${step.rps} answered/s, p50 ${step.p50} ms, ` +
           `p99 ${step.p99} ms, ${step.ok} battles, ${step.other} other answers, ${step.errors} errors; ` +
-          `p99 < 50 ms: ${step.p99 < 50 && step.errors === 0 && step.other === 0 ? 'held' : 'not held'}`,
+          `p99 < 50 ms: ${step.p99 < 50 && step.errors === 0 && step.other === 0 ? 'held' : 'not held'}` +
+          (warmSeconds
+            ? ` (after ${warmSeconds} s of warm-up at the same rate from a fresh client: p50 ${step.warmup.p50} ms, ` +
+              `p99 ${step.warmup.p99} ms, ${step.warmup.ok} battles)`
+            : ''),
       );
     }
     const check = await openDatabase({ databaseUrl: url, poolSize: 2 });
@@ -145,7 +153,8 @@ export async function arenaBench(
     );
     const problems = await auditLedger(check.db);
     await check.close();
-    const battles = attacks.warmup.ok + attacks.ok + offered.reduce((sum, s) => sum + s.ok, 0);
+    const battles =
+      attacks.warmup.ok + attacks.ok + offered.reduce((sum, s) => sum + s.warmup.ok + s.ok, 0);
     const result = {
       rules,
       ...attacks,

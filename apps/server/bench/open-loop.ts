@@ -49,7 +49,9 @@ function percentile(sorted: readonly number[], p: number): number {
  * independent players would send them), and each latency is measured from the moment its request
  * was due, so a server that falls behind shows it in p99 (no coordinated omission). autocannon's
  * rate limit sends each second's quota in one burst, which measures the burst, not the load.
- * The kinds are interleaved smoothly by weight; players take turns in order.
+ * The kinds are interleaved smoothly by weight; players take turns in order. With `warmSeconds`,
+ * the load runs that much longer first, and the requests due in those seconds are timed apart and
+ * answered last, as a result named WARM_UP (a fresh client process, its new connections).
  */
 export async function openLoop(
   url: string,
@@ -57,11 +59,13 @@ export async function openLoop(
   cookies: readonly string[],
   playerCount: number,
   seconds: number,
+  warmSeconds = 0,
 ): Promise<OpenLoopResult[]> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const total = parts.reduce((s, p) => s + p.rate, 0);
   const stats = parts.map(() => ({ latencies: [] as number[], errors: 0, refused: 0, sent: 0 }));
+  const warm = { latencies: [] as number[], errors: 0, refused: 0, sent: 0 };
   const credit = parts.map(() => 0);
   let player = 0;
   let sent = 0;
@@ -77,7 +81,7 @@ export async function openLoop(
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(Buffer.byteLength(body));
     }
-    const stat = stats[kind]!;
+    const stat = dueAt < measureFrom ? warm : stats[kind]!;
     stat.sent++;
     const done = new Promise<void>((resolve) => {
       // A stream closed by us once complete must not count as an error afterwards.
@@ -138,11 +142,12 @@ export async function openLoop(
   };
 
   const start = performance.now();
-  const end = start + seconds * 1000;
+  const measureFrom = start + warmSeconds * 1000;
+  const end = measureFrom + seconds * 1000;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = Math.min(performance.now(), end);
-      const due = dueCount(now - start, total, seconds);
+      const due = dueCount(now - start, total, warmSeconds + seconds);
       while (sent < due) {
         // Smooth weighted round robin: each kind earns its rate, the richest sends.
         let pick = 0;
@@ -162,13 +167,12 @@ export async function openLoop(
   await Promise.all(inFlight);
   agent.destroy();
 
-  return parts.map((part, i) => {
-    const s = stats[i]!;
+  const figures = (name: string, s: typeof warm, over: number): OpenLoopResult => {
     const sorted = [...s.latencies].sort((a, b) => a - b);
     return {
-      name: part.spec.name,
+      name,
       sent: s.sent,
-      rps: Math.round(s.latencies.length / seconds),
+      rps: Math.round(s.latencies.length / over),
       p50: Math.round(percentile(sorted, 50)),
       p99: Math.round(percentile(sorted, 99)),
       errors: s.errors,
@@ -176,5 +180,8 @@ export async function openLoop(
       slow: sorted.filter((ms) => ms > 100).length,
       latencies: sorted,
     };
-  });
+  };
+  const results = parts.map((part, i) => figures(part.spec.name, stats[i]!, seconds));
+  if (warmSeconds > 0) results.push(figures(WARM_UP, warm, warmSeconds));
+  return results;
 }
