@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BROWSER_ACCEPT_ENCODING, type EndpointSpec } from './http.js';
-import { openLoop, type OpenLoopResult } from './open-loop.js';
+import { openLoop, percentileOf, type OpenLoopResult } from './open-loop.js';
 
 /**
  * The arena bench's attackers, in a process of their own (arena.ts starts one per load): the
@@ -53,8 +53,6 @@ export interface LoopFigures {
 export interface ClosedLoopResult extends LoopFigures {
   /** The answers of the warm-up, before the measured seconds (counted apart). */
   warmup: LoopFigures;
-  /** Errors and timeouts of the whole load, warm-up included (also counted in `other`). */
-  errors: number;
   /** Attackers the lanes reached, from the first: the open loop's attackers start after them. */
   attackersUsed: number;
 }
@@ -73,16 +71,12 @@ class Stretch {
 
   figures(seconds: number, errors = 0): LoopFigures {
     const sorted = [...this.latencies].sort((a, b) => a - b);
-    const at = (q: number) =>
-      sorted.length
-        ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!)
-        : 0;
     return {
       rps: Math.round(sorted.length / seconds),
       ok: this.ok,
       other: this.other + errors,
-      p50: at(0.5),
-      p99: at(0.99),
+      p50: Math.round(percentileOf(sorted, 50)),
+      p99: Math.round(percentileOf(sorted, 99)),
     };
   }
 }
@@ -198,11 +192,10 @@ async function closedLoop(
     (performance.now() < measureFrom ? warmup : measured).add(status, ms),
   );
   const result = await instance;
-  const errors = result.errors + result.timeouts;
   return {
-    ...measured.figures(opts.durationSeconds, errors),
+    // Errors and timeouts of the whole load, warm-up included, count as the measured seconds'.
+    ...measured.figures(opts.durationSeconds, result.errors + result.timeouts),
     warmup: warmup.figures(Math.max(opts.warmSeconds, 1)),
-    errors,
     attackersUsed: Math.min(half, reached + 1),
   };
 }

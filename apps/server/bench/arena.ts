@@ -14,8 +14,9 @@ import { ensureDatabase } from './bench-database.js';
  * The Arena (docs/performance.md, Arena): battles simulated per second by the rules (3 vs 3, this
  * process, one core), then `POST /halba/attack` on PostgreSQL in its own database against the
  * baseline measured around it: first a closed loop of `connections` attackers (its throughput
- * and the ratio, measured after `warmupSeconds` of the same load timed apart), then an open loop at each of `rates` attacks a second (the latency at a given
- * load), both sent from a client process of their own (arena-client.ts). The daily limit stays in
+ * and the ratio), then an open loop at each of `rates` attacks a second (the latency at a given
+ * load), both sent from a client process of their own (arena-client.ts), each measured after
+ * `warmupSeconds` of the same load that are timed apart. The daily limit stays in
  * force: each closed-loop connection walks through its own bench players and spends each one's 5
  * attacks of the day before taking the next, and each open-loop step takes players the loops
  * before it did not use, so the run needs players / 2 x 5 >= the attacks made (a 429 counts as a
@@ -28,7 +29,7 @@ export async function arenaBench(
     connections: number;
     durationSeconds: number;
     earned?: boolean;
-    /** Seconds the closed loop runs before its measured ones: the warm-up, timed apart. */
+    /** Seconds each load runs before its measured ones: the warm-up, timed apart. */
     warmupSeconds?: number;
     /** Attacks a second offered by an open loop after the closed one, each for the duration. */
     rates?: readonly number[];
@@ -86,6 +87,7 @@ export async function arenaBench(
     const run = { url: server.url, connections: opts.connections, cookies, playerData: [] };
     await runEndpoint(BASELINE, { ...run, durationSeconds: 2 });
     const before = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
+    const warmSeconds = opts.warmupSeconds ?? 0;
     const attacks = await inClientProcess({
       type: 'closed',
       url: server.url,
@@ -93,12 +95,12 @@ export async function arenaBench(
       cookies,
       connections: opts.connections,
       seconds: opts.durationSeconds,
-      warmSeconds: opts.warmupSeconds ?? 0,
+      warmSeconds,
     });
-    if (opts.warmupSeconds) {
+    if (warmSeconds) {
       const w = attacks.warmup;
       console.info(
-        `[arena] warm-up, the first ${opts.warmupSeconds} s of the closed loop (a fresh server process; not in the figures below): ` +
+        `[arena] warm-up, the first ${warmSeconds} s of the closed loop (a fresh server process; not in the figures below): ` +
           `${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, ${w.ok} battles, ${w.other} other answers`,
       );
     }
@@ -110,7 +112,6 @@ export async function arenaBench(
     const offered = [];
     let next = attacks.attackersUsed;
     for (const rate of opts.rates ?? []) {
-      const warmSeconds = opts.warmupSeconds ?? 0;
       const count = Math.ceil(
         (rate * (warmSeconds + opts.durationSeconds)) / ARENA_CONFIG.attacksPerDay,
       );

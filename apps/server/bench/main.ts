@@ -34,7 +34,7 @@ import { traderBench } from './trader.js';
  * (ARENA_DATABASE_URL, default bench_arena); --arena-players=10000, --arena-earned=true gives
  * every bench player the first-win achievement beforehand, --arena-rates=100,200,300,400 the attacks a
  * second offered by an open loop after the closed one (each for --duration), --arena-warmup=3 the
- * seconds the closed loop runs before its measured --duration (timed apart). Its figures are printed.
+ * seconds each of those loads runs before its measured --duration (timed apart). Its figures are printed.
  * With --only, --write=true rewrites only the sections of the parts that ran (not with http).
  * The map part runs only when named (--only=map): it fills its own PostgreSQL database
  * (MAP_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_map, created if missing)

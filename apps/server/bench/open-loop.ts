@@ -51,7 +51,7 @@ function percentile(sorted: readonly number[], p: number): number {
  * rate limit sends each second's quota in one burst, which measures the burst, not the load.
  * The kinds are interleaved smoothly by weight; players take turns in order. With `warmSeconds`,
  * the load runs that much longer first, and the requests due in those seconds are timed apart and
- * answered last, as a result named WARM_UP (a fresh client process, its new connections).
+ * returned after the others, as a result named WARM_UP (a fresh client process, its new connections).
  */
 export async function openLoop(
   url: string,
