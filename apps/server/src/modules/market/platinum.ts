@@ -21,8 +21,8 @@ import {
   lockProfile,
   payerOf,
   purchaseByKey,
+  purchaseByTxHash,
   resultOf,
-  txHashTaken,
   type PurchaseRequest,
   type PurchaseResult,
   type PurchaseRow,
@@ -61,7 +61,13 @@ export async function buyPlatinum(
 
   const earlier = await purchaseByKey(db, profileId, key);
   if (earlier) return replay(deps, earlier, request, now);
-  if (txHash !== null && (await txHashTaken(db, txHash))) throw txAlreadyUsed();
+  if (txHash !== null) {
+    const holder = await purchaseByTxHash(db, txHash);
+    // Held by this very key: a parallel retry stored it after our first read. Its answer.
+    if (holder && holder.profileId === profileId && holder.idempotencyKey === key)
+      return replay(deps, holder, request, now);
+    if (holder) throw txAlreadyUsed();
+  }
   // Only a hash sent to the chain provider reaches the node (docs/operations.md, Payments).
   if (txHash !== null) await spendNodeCheck(db, profileId, now);
   const priceWei = BigInt(pack.priceWei);

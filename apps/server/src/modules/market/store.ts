@@ -60,12 +60,10 @@ export async function noteMarketSeen(db: Executor, profileId: number, now: Date)
     .where(and(eq(profiles.id, profileId), isNull(profiles.marketSeenAt)));
 }
 
-export async function txHashTaken(db: Executor, txHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(eq(purchases.txHash, txHash));
-  return row !== undefined;
+/** The purchase that holds this transaction hash, if any. */
+export async function purchaseByTxHash(db: Executor, txHash: string) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.txHash, txHash));
+  return row;
 }
 
 /** The lower-case address the player registered with: the only wallet that may pay. */
