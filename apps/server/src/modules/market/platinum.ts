@@ -21,7 +21,7 @@ import {
   lockProfile,
   payerOf,
   purchaseByKey,
-  purchaseByTxHash,
+  purchasesOfKeyAndHash,
   resultOf,
   type PurchaseRequest,
   type PurchaseResult,
@@ -59,15 +59,9 @@ export async function buyPlatinum(
   const request: PurchaseRequest = { packageId: pack.id, txHash };
   const key = body.idempotencyKey;
 
-  const earlier = await purchaseByKey(db, profileId, key);
-  if (earlier) return replay(deps, earlier, request, now);
-  if (txHash !== null) {
-    const holder = await purchaseByTxHash(db, txHash);
-    // Held by this very key: a parallel retry stored it after our first read. Its answer.
-    if (holder && holder.profileId === profileId && holder.idempotencyKey === key)
-      return replay(deps, holder, request, now);
-    if (holder) throw txAlreadyUsed();
-  }
+  const { byKey, byHash } = await purchasesOfKeyAndHash(db, profileId, key, txHash);
+  if (byKey) return replay(deps, byKey, request, now);
+  if (byHash) throw txAlreadyUsed();
   // Only a hash sent to the chain provider reaches the node (docs/operations.md, Payments).
   if (txHash !== null) await spendNodeCheck(db, profileId, now);
   const priceWei = BigInt(pack.priceWei);

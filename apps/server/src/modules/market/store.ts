@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { MarketErrorCode, type PurchaseKind } from '@aleph/contracts';
 import type { Executor } from '../../db/client.js';
 import { profiles, purchases, users } from '../../db/schema.js';
@@ -60,10 +60,26 @@ export async function noteMarketSeen(db: Executor, profileId: number, now: Date)
     .where(and(eq(profiles.id, profileId), isNull(profiles.marketSeenAt)));
 }
 
-/** The purchase that holds this transaction hash, if any. */
-export async function purchaseByTxHash(db: Executor, txHash: string) {
-  const [row] = await db.select().from(purchases).where(eq(purchases.txHash, txHash));
-  return row;
+/**
+ * In one read, so in one snapshot: the purchase stored under this key, and the one that holds
+ * `txHash` (the same row, another one, or none). A parallel retry that commits meanwhile is
+ * seen under both or neither, never as a hash taken by someone else.
+ */
+export async function purchasesOfKeyAndHash(
+  db: Executor,
+  profileId: number,
+  key: string,
+  txHash: string | null,
+) {
+  const ofKey = and(eq(purchases.profileId, profileId), eq(purchases.idempotencyKey, key));
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(txHash === null ? ofKey : or(ofKey, eq(purchases.txHash, txHash)));
+  return {
+    byKey: rows.find((r) => r.profileId === profileId && r.idempotencyKey === key),
+    byHash: txHash === null ? undefined : rows.find((r) => r.txHash === txHash),
+  };
 }
 
 /** The lower-case address the player registered with: the only wallet that may pay. */
