@@ -36,10 +36,6 @@ export function dueCount(elapsedMs: number, rate: number, seconds: number): numb
 export const WARM_UP = 'warm-up';
 
 export function percentileOf(sorted: readonly number[], p: number): number {
-  return percentile(sorted, p);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
@@ -173,8 +169,8 @@ export async function openLoop(
       name,
       sent: s.sent,
       rps: Math.round(s.latencies.length / over),
-      p50: Math.round(percentile(sorted, 50)),
-      p99: Math.round(percentile(sorted, 99)),
+      p50: Math.round(percentileOf(sorted, 50)),
+      p99: Math.round(percentileOf(sorted, 99)),
       errors: s.errors,
       refused: s.refused,
       slow: sorted.filter((ms) => ms > 100).length,
