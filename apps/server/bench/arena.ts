@@ -57,6 +57,12 @@ export async function arenaBench(
     await setup.db.execute(sql`insert into achievements_earned (profile_id, code, earned_at)
       select id, 'ARENA_WIN_1', now() from profiles where nickname like 'bench\\_%'
       on conflict do nothing`);
+    // And their win count says so, as a player's count always does once the achievement is
+    // earned: at 0, a bench player's next win would reach the first-win goal again and the batch
+    // would send an insert that finds it earned (a round trip a live arena never makes).
+    await setup.db.execute(sql`insert into achievement_progress (profile_id, metric, value)
+      select id, 'arena_wins', 1 from profiles where nickname like 'bench\\_%'
+      on conflict (profile_id, metric) do update set value = greatest(achievement_progress.value, 1)`);
     await setup.db.execute(sql`insert into achievement_earners (code, earners)
       select 'ARENA_WIN_1', count(*) from achievements_earned where code = 'ARENA_WIN_1'
       on conflict (code) do update set earners = excluded.earners`);
