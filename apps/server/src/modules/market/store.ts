@@ -22,11 +22,12 @@ export interface PurchaseResult {
 
 export const resultOf = (row: PurchaseRow): PurchaseResult => (row.result ?? {}) as PurchaseResult;
 
+/** The purchase a player stored under an idempotency key (at most one: the key is unique). */
+const underKey = (profileId: number, key: string) =>
+  and(eq(purchases.profileId, profileId), eq(purchases.idempotencyKey, key));
+
 export async function purchaseByKey(db: Executor, profileId: number, key: string) {
-  const [row] = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.profileId, profileId), eq(purchases.idempotencyKey, key)));
+  const [row] = await db.select().from(purchases).where(underKey(profileId, key));
   return row;
 }
 
@@ -71,7 +72,7 @@ export async function purchasesOfKeyAndHash(
   key: string,
   txHash: string | null,
 ) {
-  const ofKey = and(eq(purchases.profileId, profileId), eq(purchases.idempotencyKey, key));
+  const ofKey = underKey(profileId, key);
   const rows = await db
     .select()
     .from(purchases)
