@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { drawSeed } from '../../lib/seed-source.js';
 import { sql } from 'drizzle-orm';
 import {
   ARENA_CONFIG,
@@ -220,7 +220,7 @@ function fight(
   if (theirs.length === 0)
     throw conflict(ArenaErrorCode.noDefence, `${them.nickname} has no defence team.`, 'opponent');
   const input = { attackers: mine.map(toBattleHero), defenders: theirs.map(toBattleHero) };
-  const seed = randomInt(0, 2 ** 31 - 1);
+  const seed = drawSeed();
   const result = runBattle(input, seed);
   const change = eloChange(me.rating, them.rating, result.winner === 'attacker');
   return {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { drawSeed } from '../../lib/seed-source.js';
 import { sql } from 'drizzle-orm';
 import { EconomyErrorCode, type LuckyCoinState, type LuckyToss } from '@aleph/contracts';
 import {
@@ -184,7 +184,7 @@ export function tossCoin(
     if ((await itemBalance(tx, land.id, COIN)) < 1) {
       throw conflict(EconomyErrorCode.noCoins, 'This land holds no Lucky Coin to toss.', 'landid');
     }
-    const seed = randomInt(0, 2 ** 31 - 1);
+    const seed = drawSeed();
     const prize = drawLuckyPrize(createRng(seed), land.element);
     const [row] = await queryRows<TossRow>(
       tx,

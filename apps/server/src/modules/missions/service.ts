@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { drawSeed } from '../../lib/seed-source.js';
 import { sql } from 'drizzle-orm';
 import {
   checkMission,
@@ -127,7 +127,7 @@ export async function startMission(
             landId: body.landid,
             type,
             params: input.params,
-            seed: randomInt(0, 2 ** 31 - 1),
+            seed: drawSeed(),
             reservation: res,
             startedAt: now,
             eta,

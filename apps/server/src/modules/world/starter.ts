@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { drawSeed } from '../../lib/seed-source.js';
 import { createRng, starterGrant } from '@aleph/rules';
 import type { AccountCreatedHook } from '../auth/account-hooks.js';
 import { writeMessages } from '../messages/store.js';
@@ -19,7 +19,7 @@ const WELCOME_BODY = [
  * at a free slot, two Common heroes (one resident, one without residence), a welcome message.
  */
 export const grantStarter: AccountCreatedHook = async (tx, account) => {
-  const rng = createRng(randomInt(0, 2 ** 31 - 1));
+  const rng = createRng(drawSeed());
   // The rules draw what the grant is; the database decides which slot is free.
   const grant = starterGrant(rng, () => false);
   if (!grant) throw new Error('starter grant failed');

@@ -1,0 +1,248 @@
+import {
+  carryCapacity,
+  GAME_CONFIG,
+  levelUpCost,
+  sealUpgradeCost,
+  Skill,
+  towerUpgradeCost,
+  type MissionType,
+} from '@aleph/rules';
+import type { Hero, InventoryItem, Land, Message, QuestBoard } from '@aleph/contracts';
+import type { SimClient } from './client.js';
+
+/**
+ * A sensible free player who read docs/game-rules.md. At each check-in: level up when the
+ * profile can, collect the first steps, spend gold on what grows the kingdom, then give every
+ * idle hero the most useful mission it can start. It never pays money for Platinum.
+ */
+export interface PlayerView {
+  level: number;
+  xp: number;
+  gold: number;
+  features: Set<string>;
+  lands: Land[];
+  heroes: Hero[];
+  items: Map<number, Map<string, number>>;
+  running: RunningRow[];
+  daily: { daily: boolean; seal: boolean };
+}
+
+interface RunningRow {
+  missionid: number;
+  missionType: string;
+  landid: number;
+  heroid: number;
+  eta: string;
+}
+
+interface Profile {
+  level: { level: number; profilePoints: number; upgradable: boolean };
+  treasury: { gold: number; platinum: number };
+}
+
+interface MissionStart {
+  missionType: MissionType;
+  landid: number;
+  heroid: number;
+  elemid?: number;
+  currentLevel?: number;
+  currentSeal?: number;
+  eventid?: number;
+}
+
+interface CheckResult {
+  ok: boolean;
+  eta: { minutes: number };
+  errorCode?: string;
+}
+
+export interface PolicyOptions {
+  /** Milliseconds until this player's next check-in: long missions suit long gaps. */
+  nextCheckInMs: number;
+}
+
+const has = (view: PlayerView, level: number) => view.features.has(`profileLevel${level}`);
+
+export async function readView(client: SimClient): Promise<PlayerView> {
+  const profile = await client.get<Profile>('/athar/profile');
+  const features = await client.get<string[]>('/athar/features');
+  const lands = await client.get<Land[]>('/ard/lands');
+  const heroes = await client.get<Hero[]>('/abtal/heroes');
+  const running = await client.get<RunningRow[]>('/misaar/missions/status/running');
+  const stat = await client.get<{ daily: { daily: boolean; seal: boolean } }>('/dashboard/stat');
+  const items = new Map<number, Map<string, number>>();
+  for (const land of lands) {
+    const list = await client.get<InventoryItem[]>(`/ard/lands/${land.landid}/balances`);
+    items.set(land.landid, new Map(list.map((i) => [i.item_code, i.balance])));
+  }
+  return {
+    level: profile.level.level,
+    xp: profile.level.profilePoints,
+    gold: profile.treasury.gold,
+    features: new Set(features),
+    lands,
+    heroes,
+    items,
+    running,
+    daily: stat.daily,
+  };
+}
+
+/** Profile level-ups, one after another while the XP allows. */
+async function levelUp(client: SimClient): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const profile = await client.get<Profile>('/athar/profile');
+    if (!profile.level.upgradable) return;
+    await client.write('POST', '/tartib/workflow/start', { wftype: 'PROFILELEVELUP' });
+    // The workflow runs before the player's next read (docs/api.md).
+    await client.get('/athar/features');
+  }
+}
+
+/** The first steps: read a mission report, look at the marketplace, collect the rewards. */
+async function firstSteps(client: SimClient, state: { questsDone: boolean }): Promise<void> {
+  if (state.questsDone) return;
+  const messages = await client.get<Message[]>('/hatif/messages');
+  const report = messages.find(
+    (m) => !m.read && m.sender_name !== '' && /mission/i.test(m.subject),
+  );
+  const unread = report ?? messages.find((m) => !m.read);
+  if (unread) await client.write('POST', `/hatif/messages/${unread.msgid}/markread`);
+  await client.get('/market/purchases');
+  const board = await client.get<QuestBoard>('/athar/quests');
+  if (board.done === board.total) state.questsDone = true;
+}
+
+export interface PlayerMemory {
+  questsDone: boolean;
+}
+
+export async function checkIn(
+  client: SimClient,
+  memory: PlayerMemory,
+  options: PolicyOptions,
+): Promise<void> {
+  await client.resume();
+  await levelUp(client);
+  await firstSteps(client, memory);
+  await levelUp(client);
+  let view = await readView(client);
+  await spendGold(client, view);
+  view = await readView(client);
+  await sendHeroes(client, view, options);
+  // Quests paid by missions that settled during this check-in are collected next time.
+}
+
+/** Gold buys growth: reserved for now (the gold mint is added with the balance). */
+async function spendGold(_client: SimClient, _view: PlayerView): Promise<void> {}
+
+function itemCount(view: PlayerView, landid: number, code: string): number {
+  return view.items.get(landid)?.get(code) ?? 0;
+}
+
+const SEAL_CODES = ['SEAL_AIR', 'SEAL_FIRE', 'SEAL_WATER', 'SEAL_EARTH'];
+
+/** Candidate missions for a hero, most useful first. */
+function candidates(view: PlayerView, hero: Hero, claimsTaken: Set<number>): MissionStart[] {
+  const out: MissionStart[] = [];
+  const home = view.lands.find((l) => l.landid === hero.residenceid);
+  const running = (landid: number, type: string, elemid?: number) =>
+    view.running.some(
+      (m) => m.landid === landid && m.missionType === type && (elemid === undefined || true),
+    );
+  if (home) {
+    const base = { landid: home.landid, heroid: hero.heroid };
+    if (!view.daily.daily) out.push({ missionType: 'DAILYREWARD', ...base });
+    if (has(view, 2) && !view.daily.seal) out.push({ missionType: 'HUNTSEAL', ...base });
+    if (has(view, 6) && hero.xpToNext === 0 && hero.level < 5) {
+      const cost = levelUpCost(hero.level + 1);
+      if (view.gold >= cost.gold && home.vault.volume[hero.element]! >= cost.elementals)
+        out.push({ missionType: 'HEROLEVELUP', ...base });
+    }
+    // Seal upgrades where seal items wait in the inventory.
+    if (has(view, 3)) {
+      for (let e = 0; e < 4; e++) {
+        const seal = home.vault.seals[e]!;
+        if (seal >= GAME_CONFIG.vault.maxSeal) continue;
+        const cost = sealUpgradeCost(seal, hero.skills[Skill.Efficiency]!);
+        if (
+          itemCount(view, home.landid, SEAL_CODES[e]!) >= cost.sealItems &&
+          home.vault.volume[e]! >= cost.elementals
+        )
+          out.push({ missionType: 'UPGRADESEAL', ...base, elemid: e, currentSeal: seal });
+      }
+    }
+    // Tower upgrades, cheapest first.
+    const towers = [0, 1, 2, 3].sort((a, b) => home.elements[a]! - home.elements[b]!);
+    for (const e of towers) {
+      const level = home.elements[e]!;
+      if (level >= GAME_CONFIG.land.towerMaxLevel) continue;
+      const cost = towerUpgradeCost(level, hero.skills[Skill.Efficiency]!);
+      if (
+        home.vault.volume[e]! >= cost.elementals &&
+        itemCount(view, home.landid, 'TOWER_STONE') >= cost.stones &&
+        home.shards[e]! >= cost.shards
+      )
+        out.push({ missionType: 'UPGRADETOWER', ...base, elemid: e, currentLevel: level });
+    }
+    // Search for the element the next tower upgrade needs: the lowest tower, the land's
+    // own element first among equals (it finds half as much again).
+    const want = [0, 1, 2, 3].sort(
+      (a, b) =>
+        home.elements[a]! - home.elements[b]! ||
+        Number(b === home.element) - Number(a === home.element),
+    )[0]!;
+    out.push({ missionType: 'SEARCHELEMENT', ...base, elemid: want });
+  }
+  // Gold claims on other lands (a hero without a home claims its only way to work).
+  const carry = carryCapacity(hero.skills[Skill.Charisma]!);
+  const claimable = view.lands
+    .filter((l) => l.landid !== hero.residenceid && !claimsTaken.has(l.landid))
+    .filter((l) => !running(l.landid, 'GOLDCLAIM'))
+    .filter(
+      (l) => l.gold.leftover >= Math.min(carry, l.gold.cap) / 2 || (!home && l.gold.leftover >= 1),
+    )
+    .sort((a, b) => b.gold.leftover - a.gold.leftover);
+  for (const land of claimable)
+    out.push({ missionType: 'GOLDCLAIM', landid: land.landid, heroid: hero.heroid });
+  // A homeless hero moves in where there is room once a claim is not needed.
+  if (!home) {
+    const room = view.lands.find((l) => l.residents < GAME_CONFIG.heroes.maxResidentsPerLand);
+    if (room && view.lands.length > 1)
+      out.push({ missionType: 'TRANSFERHERO', landid: room.landid, heroid: hero.heroid });
+  }
+  return out;
+}
+
+async function sendHeroes(client: SimClient, view: PlayerView, _options: PolicyOptions) {
+  const claimsTaken = new Set<number>();
+  const idle = view.heroes.filter((h) => !h.busy);
+  // Residents first, best Agility first, so the daily missions go to the best heroes.
+  idle.sort(
+    (a, b) =>
+      Number(b.residenceid !== null) - Number(a.residenceid !== null) ||
+      b.skills[Skill.Agility]! - a.skills[Skill.Agility]!,
+  );
+  for (const hero of idle) {
+    for (const mission of candidates(view, hero, claimsTaken)) {
+      const check = await client.write<CheckResult>('POST', '/misaar/mission/check', mission);
+      if (!check?.ok) continue;
+      const started = await client.write('POST', '/misaar/mission/start', mission);
+      if (!started) continue;
+      if (mission.missionType === 'DAILYREWARD') view.daily.daily = true;
+      if (mission.missionType === 'HUNTSEAL') view.daily.seal = true;
+      if (mission.missionType === 'GOLDCLAIM') claimsTaken.add(mission.landid);
+      if (mission.missionType === 'HEROLEVELUP') view.gold -= levelUpCost(hero.level + 1).gold;
+      // Ingredients left the land: read it again before the next hero plans on it.
+      if (
+        ['UPGRADETOWER', 'UPGRADESEAL', 'HEROLEVELUP', 'IMPROVESEAL'].includes(mission.missionType)
+      ) {
+        const fresh = await client.get<Land>(`/ard/lands/${mission.landid}`);
+        view.lands = view.lands.map((l) => (l.landid === fresh.landid ? fresh : l));
+        const list = await client.get<InventoryItem[]>(`/ard/lands/${mission.landid}/balances`);
+        view.items.set(mission.landid, new Map(list.map((i) => [i.item_code, i.balance])));
+      }
+      break;
+    }
+  }
+}
