@@ -94,6 +94,19 @@ export const GAME_CONFIG = {
     ],
     /** Symbol shown with prices: the chain's native currency. */
     currencySymbol: 'ETH',
+    /**
+     * Minting for treasury gold, the gold sink that lets a free player grow (mintGoldPrice):
+     * `base * growth^max(0, owned - free)` rounded to the nearest `roundTo` gold, where `owned`
+     * is how many lands (or heroes) the player owns when buying: owning up to `freeLands`
+     * (`freeHeroes`) the price is `base`, and each one more multiplies it by `growth`.
+     */
+    goldMint: {
+      land: { base: 3000, growth: 2 },
+      hero: { base: 1500, growth: 1.6 },
+      freeLands: 1,
+      freeHeroes: 2,
+      roundTo: 10,
+    },
   },
   starter: {
     continent: Continent.Aleph,

@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newLandBalances, rollMintHero, rollMintLand, rollMintTerrain } from './mint.js';
+import { GAME_CONFIG } from './config.js';
+import {
+  mintGoldPrice,
+  newLandBalances,
+  rollMintHero,
+  rollMintLand,
+  rollMintTerrain,
+  type MintKind,
+} from './mint.js';
 import { createRng } from './rng.js';
 import { starterGrant } from './starter.js';
 import { T0 } from './test-fixtures.js';
@@ -36,6 +45,56 @@ describe('rollMintLand', () => {
     expect(balances.towers).toEqual([0, 0, 0, 0]);
     expect(balances.gold).toEqual({ leftover: 0, at: T0 });
     expect(balances.vault[3]).toEqual({ volume: 0, at: T0 });
+  });
+});
+
+describe('mintGoldPrice', () => {
+  it('charges the base while the player owns no more than the free ones', () => {
+    expect([0, 1].map((owned) => mintGoldPrice('land', owned))).toEqual([3000, 3000]);
+    expect([0, 1, 2].map((owned) => mintGoldPrice('hero', owned))).toEqual([1500, 1500, 1500]);
+  });
+
+  it('grows by the factor for each one owned beyond the free ones, to the nearest 10 gold', () => {
+    expect([2, 3, 4].map((owned) => mintGoldPrice('land', owned))).toEqual([6000, 12000, 24000]);
+    // 1500 * 1.6^n: 2400, 3840, 6144, 9830.4.
+    expect([3, 4, 5, 6].map((owned) => mintGoldPrice('hero', owned))).toEqual([
+      2400, 3840, 6140, 9830,
+    ]);
+  });
+
+  it('reads its numbers from market.goldMint', () => {
+    const { land, hero, freeLands, freeHeroes } = GAME_CONFIG.market.goldMint;
+    expect(mintGoldPrice('land', freeLands)).toBe(land.base);
+    expect(mintGoldPrice('hero', freeHeroes)).toBe(hero.base);
+    expect(land.growth).toBeGreaterThanOrEqual(1);
+    expect(hero.growth).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a count that is not a whole number of things', () => {
+    expect(() => mintGoldPrice('land', -1)).toThrow(RangeError);
+    expect(() => mintGoldPrice('hero', 1.5)).toThrow(RangeError);
+  });
+
+  const kind = fc.constantFrom<MintKind>('land', 'hero');
+  const owned = fc.nat({ max: 2000 });
+
+  it('is a positive whole number of tens, exact as a Number (property)', () => {
+    fc.assert(
+      fc.property(kind, owned, (k, n) => {
+        const price = mintGoldPrice(k, n);
+        expect(Number.isSafeInteger(price)).toBe(true);
+        expect(price).toBeGreaterThan(0);
+        expect(price % GAME_CONFIG.market.goldMint.roundTo).toBe(0);
+      }),
+    );
+  });
+
+  it('never falls as the player owns more (property)', () => {
+    fc.assert(
+      fc.property(kind, owned, fc.nat({ max: 2000 }), (k, n, more) => {
+        expect(mintGoldPrice(k, n + more)).toBeGreaterThanOrEqual(mintGoldPrice(k, n));
+      }),
+    );
   });
 });
 

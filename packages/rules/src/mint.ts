@@ -43,6 +43,29 @@ export function rollMintHero(rng: Rng): HeroDraft {
   return rollHero(rng);
 }
 
+export type MintKind = 'land' | 'hero';
+
+/** The highest gold price: a multiple of `roundTo` that a Number still holds exactly. */
+const MAX_GOLD_PRICE = (() => {
+  const step = GAME_CONFIG.market.goldMint.roundTo;
+  return Number.MAX_SAFE_INTEGER - (Number.MAX_SAFE_INTEGER % step);
+})();
+
+/**
+ * The gold price of minting a land or a hero for a player who owns `owned` of them now:
+ * `base * growth^max(0, owned - free)` (`market.goldMint`), rounded to the nearest 10 gold
+ * (`roundTo`), never below 10 and never above the largest such multiple a Number holds exactly.
+ */
+export function mintGoldPrice(kind: MintKind, owned: number): number {
+  if (!Number.isInteger(owned) || owned < 0) throw new RangeError(`owned out of range: ${owned}`);
+  const rule = GAME_CONFIG.market.goldMint;
+  const { base, growth } = rule[kind];
+  const free = kind === 'land' ? rule.freeLands : rule.freeHeroes;
+  const raw = base * growth ** Math.max(0, owned - free);
+  const rounded = Math.round(raw / rule.roundTo) * rule.roundTo;
+  return Math.min(MAX_GOLD_PRICE, Math.max(rule.roundTo, rounded));
+}
+
 export interface LandBalances {
   readonly towers: PerElement<number>;
   readonly seals: PerElement<number>;
