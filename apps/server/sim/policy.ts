@@ -48,6 +48,7 @@ interface MissionStart {
   currentLevel?: number;
   currentSeal?: number;
   eventid?: number;
+  hours?: number;
 }
 
 interface CheckResult {
@@ -103,11 +104,8 @@ async function levelUp(client: SimClient): Promise<void> {
 async function firstSteps(client: SimClient, state: { questsDone: boolean }): Promise<void> {
   if (state.questsDone) return;
   const messages = await client.get<Message[]>('/hatif/messages');
-  const report = messages.find(
-    (m) => !m.read && m.sender_name !== '' && /mission/i.test(m.subject),
-  );
-  const unread = report ?? messages.find((m) => !m.read);
-  if (unread) await client.write('POST', `/hatif/messages/${unread.msgid}/markread`);
+  for (const unread of messages.filter((m) => !m.read).slice(0, 3))
+    await client.write('POST', `/hatif/messages/${unread.msgid}/markread`);
   await client.get('/market/purchases');
   const board = await client.get<QuestBoard>('/athar/quests');
   if (board.done === board.total) state.questsDone = true;
@@ -143,7 +141,12 @@ function itemCount(view: PlayerView, landid: number, code: string): number {
 const SEAL_CODES = ['SEAL_AIR', 'SEAL_FIRE', 'SEAL_WATER', 'SEAL_EARTH'];
 
 /** Candidate missions for a hero, most useful first. */
-function candidates(view: PlayerView, hero: Hero, claimsTaken: Set<number>): MissionStart[] {
+function candidates(
+  view: PlayerView,
+  hero: Hero,
+  claimsTaken: Set<number>,
+  options: PolicyOptions,
+): MissionStart[] {
   const out: MissionStart[] = [];
   const home = view.lands.find((l) => l.landid === hero.residenceid);
   const running = (landid: number, type: string, elemid?: number) =>
@@ -172,8 +175,10 @@ function candidates(view: PlayerView, hero: Hero, claimsTaken: Set<number>): Mis
           out.push({ missionType: 'UPGRADESEAL', ...base, elemid: e, currentSeal: seal });
       }
     }
-    // Tower upgrades, cheapest first.
-    const towers = [0, 1, 2, 3].sort((a, b) => home.elements[a]! - home.elements[b]!);
+    // Tower upgrades: the land's own element leads by two levels (its searches find half as
+    // much again), then the lowest tower.
+    const rank = (e: number) => home.elements[e]! - (e === home.element ? 2 : 0);
+    const towers = [0, 1, 2, 3].sort((a, b) => rank(a) - rank(b));
     for (const e of towers) {
       const level = home.elements[e]!;
       if (level >= GAME_CONFIG.land.towerMaxLevel) continue;
@@ -187,12 +192,13 @@ function candidates(view: PlayerView, hero: Hero, claimsTaken: Set<number>): Mis
     }
     // Search for the element the next tower upgrade needs: the lowest tower, the land's
     // own element first among equals (it finds half as much again).
-    const want = [0, 1, 2, 3].sort(
-      (a, b) =>
-        home.elements[a]! - home.elements[b]! ||
-        Number(b === home.element) - Number(a === home.element),
-    )[0]!;
-    out.push({ missionType: 'SEARCHELEMENT', ...base, elemid: want });
+    const want = towers[0]!;
+    // Search until the next check-in: as many whole hours as fit (Intelligence shortens them).
+    const perHour = 60 * (1 - hero.skills[Skill.Intelligence]! / 200);
+    const S = GAME_CONFIG.missions.SEARCHELEMENT.hours;
+    const fit = Math.floor(options.nextCheckInMs / 60_000 / perHour);
+    const hours = Math.max(S.min, Math.min(S.max, fit));
+    out.push({ missionType: 'SEARCHELEMENT', ...base, elemid: want, hours });
   }
   // Gold claims on other lands (a hero without a home claims its only way to work).
   const carry = carryCapacity(hero.skills[Skill.Charisma]!);
@@ -214,7 +220,7 @@ function candidates(view: PlayerView, hero: Hero, claimsTaken: Set<number>): Mis
   return out;
 }
 
-async function sendHeroes(client: SimClient, view: PlayerView, _options: PolicyOptions) {
+async function sendHeroes(client: SimClient, view: PlayerView, options: PolicyOptions) {
   const claimsTaken = new Set<number>();
   const idle = view.heroes.filter((h) => !h.busy);
   // Residents first, best Agility first, so the daily missions go to the best heroes.
@@ -224,7 +230,7 @@ async function sendHeroes(client: SimClient, view: PlayerView, _options: PolicyO
       b.skills[Skill.Agility]! - a.skills[Skill.Agility]!,
   );
   for (const hero of idle) {
-    for (const mission of candidates(view, hero, claimsTaken)) {
+    for (const mission of candidates(view, hero, claimsTaken, options)) {
       const check = await client.write<CheckResult>('POST', '/misaar/mission/check', mission);
       if (!check?.ok) continue;
       const started = await client.write('POST', '/misaar/mission/start', mission);

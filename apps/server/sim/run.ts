@@ -20,6 +20,8 @@ export interface PlayerKind {
   firstSessionEveryMinutes: number;
   /** Hours of every day the player checks in. */
   checkInHours: readonly number[];
+  /** Each check-in's looks, in minutes after its start (a short session may look twice). */
+  sessionLooks: readonly number[];
 }
 
 export const PLAYER_KINDS: Record<string, PlayerKind> = {
@@ -30,14 +32,18 @@ export const PLAYER_KINDS: Record<string, PlayerKind> = {
     firstSessionMinutes: 60,
     firstSessionEveryMinutes: 5,
     checkInHours: [7, 10, 13, 16, 19, 22],
+    sessionLooks: [0],
   },
-  // Once a day at 20:00; the first evening they stay half an hour.
+  // Once a day at 20:00, for ten minutes (a look at the start and one at the end, so the
+  // five-minute daily reward's hero can still leave on a long mission); the first evening they
+  // stay half an hour.
   casual: {
     name: 'casual',
     startHour: 20,
     firstSessionMinutes: 30,
     firstSessionEveryMinutes: 5,
     checkInHours: [20],
+    sessionLooks: [0, 10],
   },
 };
 
@@ -79,13 +85,15 @@ interface Player {
 function checkInTimes(kind: PlayerKind, days: number): number[] {
   const start = SIM_EPOCH + kind.startHour * HOUR;
   const times: number[] = [];
-  for (let m = 0; m < kind.firstSessionMinutes; m += kind.firstSessionEveryMinutes)
+  for (let m = 0; m <= kind.firstSessionMinutes; m += kind.firstSessionEveryMinutes)
     times.push(start + m * MINUTE);
   const end = start + days * DAY;
   for (let d = 0; d <= days; d++) {
     for (const h of kind.checkInHours) {
-      const at = SIM_EPOCH + d * DAY + h * HOUR;
-      if (at >= start + kind.firstSessionMinutes * MINUTE && at <= end) times.push(at);
+      for (const look of kind.sessionLooks) {
+        const at = SIM_EPOCH + d * DAY + h * HOUR + look * MINUTE;
+        if (at > start + kind.firstSessionMinutes * MINUTE && at <= end) times.push(at);
+      }
     }
   }
   return times.sort((a, b) => a - b);

@@ -13,8 +13,11 @@ export const HERO_GROWTH_CONFIG = {
   pointsPerLevel: 8,
   /** Profile level that opens spending upskill points. */
   upskillProfileLevel: 6,
-  /** HEROLEVELUP to level L: `goldPerLevelSquared * L^2` gold, `elementalsPerLevel * L` elementals. */
-  levelUp: { goldPerLevelSquared: 500, elementalsPerLevel: 200, xp: 1000 },
+  /**
+   * HEROLEVELUP to level L: `goldPerLevelSquared * L^2` gold, `elementalsPerLevel * L` elementals,
+   * and `xpPerLevel * L` profile XP (the mission lasts `240 * L` minutes, so XP keeps pace with time).
+   */
+  levelUp: { goldPerLevelSquared: 500, elementalsPerLevel: 200, xpPerLevel: 1000 },
   pot: { itemCode: 'SKILL_POT', boost: 15, hours: 24, profileLevel: 4 },
   /** IMPROVESEAL: a vault with seal >= minSeal, up to maxSteps; each step multiplies drain. */
   sealImprovement: {

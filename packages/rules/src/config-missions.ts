@@ -20,26 +20,28 @@ export const MISSIONS_CONFIG = {
   skillDurationDivisor: 200,
   /** Ingredient discount: `Efficiency / efficiencyDivisor` percent fewer elementals. */
   efficiencyDivisor: 4,
-  travel: { minutesPerUnit: 2, noResidenceUnits: 30, otherContinentUnits: 60 },
+  /** A hero without a home sets out from nearby: 5 units, so a newcomer's first claim is quick. */
+  travel: { minutesPerUnit: 2, noResidenceUnits: 5, otherContinentUnits: 60 },
   GOLDCLAIM: {
     resident: false,
-    baseMinutes: 60,
+    baseMinutes: 30,
     stepScaled: false,
     skill: Skill.Agility,
     profileLevel: 0,
     dailyLimit: false,
     carryBase: 100,
     carryPerCharisma: 10,
-    xpPerGold: 10,
+    xpPerGold: 3,
   },
   DAILYREWARD: {
     resident: true,
-    baseMinutes: 30,
+    /** Five minutes: a newcomer sees a mission come back in their first minutes. */
+    baseMinutes: 5,
     stepScaled: false,
     skill: Skill.Charisma,
     profileLevel: 0,
     dailyLimit: true,
-    gold: 50,
+    gold: 100,
     xp: 500,
   },
   HUNTSEAL: {
@@ -74,7 +76,8 @@ export const MISSIONS_CONFIG = {
     profileLevel: 0,
     dailyLimit: false,
     elementalsBase: 100,
-    elementalsGrowth: 2,
+    /** 1.6, so every level's cost fits the vault of the tower below it (cap 1,000 per level). */
+    elementalsGrowth: 1.6,
     stonesPerStep: 1,
     shardsFromLevel: 3,
     xpPerStep: 300,
@@ -90,19 +93,29 @@ export const MISSIONS_CONFIG = {
     sealItemsPerStep: 1,
     xpPerStep: 400,
   },
+  /**
+   * The player chooses how many hours the hero searches (`hours`, 1 to 12, default 1): what it
+   * finds, its chances and its XP are per hour, so one long search equals several short ones,
+   * and a long one fills a night.
+   */
   SEARCHELEMENT: {
     resident: true,
-    baseMinutes: 90,
+    /** Per hour searched. */
+    baseMinutes: 60,
     stepScaled: false,
     skill: Skill.Intelligence,
     profileLevel: 0,
     dailyLimit: false,
-    amountBase: 20,
+    hours: { min: 1, max: 12, default: 1 },
+    amountBase: 30,
     amountLuckDivisor: 2,
     sameElementFactor: 1.5,
+    /** Per hour: a shard with chance `Luck / 400`, a Tower Stone with `stoneChance`. */
     shardLuckDivisor: 400,
     shardsPerDrop: 1,
-    xp: 150,
+    stoneChance: 0.06,
+    /** Per hour. */
+    xp: 100,
   },
   /** Base `240 * L` minutes with L the target level (stepScaled: step = current level). */
   HEROLEVELUP: {

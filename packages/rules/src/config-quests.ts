@@ -26,8 +26,9 @@ export interface QuestRule {
   readonly key: QuestKey;
   readonly condition: QuestCondition;
   /**
-   * Paid once, into the treasury. The XP is kept small (all six together are about 3 % of
-   * level 1's 19,412) so that reaching level 1 stays earned by missions.
+   * Paid once, into the treasury. The first steps are the tutorial: the five goals before
+   * `levelUp` pay 19,000 XP together, so with the missions that meet them a newcomer reaches
+   * level 1 (19,412) in the first hour (docs/game-balance.md).
    */
   readonly reward: { readonly gold: number; readonly xp: number };
 }
@@ -37,24 +38,24 @@ export const QUESTS_CONFIG: { readonly goals: readonly QuestRule[] } = {
     {
       key: 'dailyReward',
       condition: { kind: 'missionSettled', missionType: 'DAILYREWARD' },
-      reward: { gold: 100, xp: 100 },
+      reward: { gold: 100, xp: 4000 },
     },
     {
       key: 'claimGold',
       condition: { kind: 'missionSettled', missionType: 'GOLDCLAIM' },
-      reward: { gold: 100, xp: 100 },
+      reward: { gold: 100, xp: 4000 },
     },
-    { key: 'readReport', condition: { kind: 'reportRead' }, reward: { gold: 50, xp: 50 } },
+    { key: 'readReport', condition: { kind: 'reportRead' }, reward: { gold: 50, xp: 3500 } },
     {
       key: 'searchElementals',
       condition: { kind: 'missionSettled', missionType: 'SEARCHELEMENT' },
-      reward: { gold: 100, xp: 100 },
+      reward: { gold: 100, xp: 4000 },
     },
     {
       key: 'levelUp',
       condition: { kind: 'profileLevel', level: 1 },
-      reward: { gold: 250, xp: 200 },
+      reward: { gold: 500, xp: 3000 },
     },
-    { key: 'visitMarket', condition: { kind: 'marketSeen' }, reward: { gold: 50, xp: 50 } },
+    { key: 'visitMarket', condition: { kind: 'marketSeen' }, reward: { gold: 50, xp: 3500 } },
   ],
 };

@@ -29,8 +29,8 @@ export const GAME_CONFIG = {
     slotSearch: { initialRadius: 8, radiusGrowth: 2, attempts: 200 },
   },
   land: {
-    towerBaseGold: 10,
-    towerGoldPerLevel: 10,
+    towerBaseGold: 25,
+    towerGoldPerLevel: 15,
     /** By terrain: Valley, Forest, Mountains, River, Arctic. */
     terrainMultiplier: [1.0, 1.1, 1.25, 1.5, 2.0],
     productivityDecimals: 2,
@@ -40,7 +40,7 @@ export const GAME_CONFIG = {
   vault: {
     capPerLevel: 1000,
     /** Fraction of the volume lost per day, by seal level 0..5. */
-    drainBySeal: [0.95, 0.75, 0.55, 0.4, 0.3, 0.2],
+    drainBySeal: [0.1, 0.08, 0.06, 0.045, 0.03, 0.02],
     sealNames: ['None', 'Common', 'Uncommon', 'Rare', 'Epic', 'Legendary'],
     maxSeal: 5,
   },
@@ -101,10 +101,11 @@ export const GAME_CONFIG = {
      * (`freeHeroes`) the price is `base`, and each one more multiplies it by `growth`.
      */
     goldMint: {
-      land: { base: 3000, growth: 2 },
-      hero: { base: 1500, growth: 1.6 },
+      land: { base: 2500, growth: 1.8 },
+      hero: { base: 1200, growth: 1.4 },
       freeLands: 1,
-      freeHeroes: 2,
+      /** The starter kit's three heroes. */
+      freeHeroes: 3,
       roundTo: 10,
     },
   },
@@ -113,9 +114,17 @@ export const GAME_CONFIG = {
     /** Every newcomer starts equal: a common Valley land. */
     terrain: Terrain.Valley,
     heroRarity: Rarity.Common,
-    /** Two heroes: the first lives on the starter land, the second has no residence. */
-    residentHeroes: 1,
+    /**
+     * Three heroes: two live on the starter land (one collects the daily reward while the
+     * other searches), the third has no residence and claims the land's gold.
+     */
+    residentHeroes: 2,
     homelessHeroes: 1,
+    /**
+     * The starter land has been producing this many days before the player arrives, so the
+     * first claim brings gold home at once (production is lazy: no ledger entry is needed).
+     */
+    landGoldDays: 1,
   },
   boards: {
     types: ['TOP_GOLD_CLAIMERS', 'TOP_XP_GAINERS'],

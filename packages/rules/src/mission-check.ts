@@ -108,7 +108,16 @@ export function checkMission(input: MissionCheckInput, now: number): MissionChec
       : null;
   const error = findRefusal(type, input, now) ?? missingError;
   const uniqueEvent = type === 'UNIQUE' ? (input.unique?.event ?? null) : null;
-  const context: TextContext = { type, land, hero, elemid, reservation, now, uniqueEvent };
+  const context: TextContext = {
+    type,
+    land,
+    hero,
+    elemid,
+    reservation,
+    now,
+    uniqueEvent,
+    hours: params.hours ?? null,
+  };
   const result: MissionCheckResult = {
     ok: error === null,
     eta: { minutes },

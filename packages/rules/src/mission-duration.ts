@@ -1,6 +1,7 @@
 import { GAME_CONFIG } from './config.js';
 import { MISSION_RULES } from './config-missions.js';
 import type { HeroState, LandState, MissionParams, Residence } from './model.js';
+import { searchHours, validSearchHours } from './mission-formulas.js';
 import { sealSteps } from './vault.js';
 import { isElement, type MissionType } from './world.js';
 
@@ -58,14 +59,18 @@ export function missionDuration(
   type: MissionType,
   hero: Pick<HeroState, 'skills' | 'residence' | 'growth'>,
   land: Pick<LandState, 'continent' | 'x' | 'y' | 'towers' | 'seals' | 'improvements'>,
-  params: Pick<MissionParams, 'elemid' | 'unique'> = {},
+  params: Pick<MissionParams, 'elemid' | 'unique' | 'hours'> = {},
 ): number {
   const rule = MISSION_RULES[type];
   const unique = type === 'UNIQUE' ? params.unique?.duration : undefined;
+  // A search's base is per hour searched.
+  const hours =
+    type === 'SEARCHELEMENT' && validSearchHours(params.hours) ? searchHours(params) : 1;
   const work = unique
     ? Math.ceil(unique.baseMinutes * (1 - hero.skills[unique.skill] / skillDurationDivisor))
     : Math.ceil(
-        workMinutes(type, hero.skills[rule.skill], missionStep(type, land, params.elemid, hero)),
+        hours *
+          workMinutes(type, hero.skills[rule.skill], missionStep(type, land, params.elemid, hero)),
       );
   return rule.resident ? work : work + travelMinutes(hero.residence, land);
 }

@@ -19,11 +19,29 @@ export function huntSuccessChance(agility: number): number {
   return Math.min(1, M.HUNTSEAL.successBase + agility / M.HUNTSEAL.successAgilityDivisor);
 }
 
-/** Elementals a search finds: `floor((20 + Luck / 2) * (1.5 on a land of that element))`. */
-export function searchAmount(luck: number, sameElement: boolean): number {
+/**
+ * Elementals a search of `hours` finds:
+ * `floor((30 + Luck / 2) * hours * (1.5 on a land of that element))`.
+ */
+export function searchAmount(luck: number, sameElement: boolean, hours = 1): number {
   const S = M.SEARCHELEMENT;
   const factor = sameElement ? S.sameElementFactor : 1;
-  return Math.floor((S.amountBase + luck / S.amountLuckDivisor) * factor);
+  return Math.floor((S.amountBase + luck / S.amountLuckDivisor) * hours * factor);
+}
+
+/** The hours a search lasts: the `hours` parameter, or the default when none is given. */
+export function searchHours(params: { readonly hours?: number | null }): number {
+  return params.hours ?? M.SEARCHELEMENT.hours.default;
+}
+
+/** A valid `hours` parameter: absent, or a whole number from 1 to 12. */
+export function validSearchHours(hours: unknown): boolean {
+  const { min, max } = M.SEARCHELEMENT.hours;
+  return (
+    hours === undefined ||
+    hours === null ||
+    (Number.isInteger(hours) && (hours as number) >= min && (hours as number) <= max)
+  );
 }
 
 /** `Luck / 400`. */
@@ -71,7 +89,10 @@ export function sealUpgradeCost(seal: number, efficiency: number): SealUpgradeCo
   };
 }
 
-/** XP of a successful mission (GOLDCLAIM: per gold moved, passed as `goldMoved`). */
+/**
+ * XP of a successful mission (GOLDCLAIM: per gold moved, passed as `goldMoved`;
+ * SEARCHELEMENT: per hour, the hours passed as `step + 1`).
+ */
 export function missionXp(type: MissionType, step: number, goldMoved = 0): number {
   switch (type) {
     case 'GOLDCLAIM':
@@ -81,12 +102,14 @@ export function missionXp(type: MissionType, step: number, goldMoved = 0): numbe
     case 'UPGRADESEAL':
       return M.UPGRADESEAL.xpPerStep * (step + 1);
     case 'HEROLEVELUP':
-      return HERO_GROWTH_CONFIG.levelUp.xp;
+      return HERO_GROWTH_CONFIG.levelUp.xpPerLevel * (step + 1);
     case 'IMPROVESEAL':
       return HERO_GROWTH_CONFIG.sealImprovement.xpPerStep * (step + 1);
     case 'UNIQUE':
       // Each event sets its own XP (its reward), kept in the mission's params.
       return 0;
+    case 'SEARCHELEMENT':
+      return M.SEARCHELEMENT.xp * (step + 1);
     default:
       return M[type].xp;
   }

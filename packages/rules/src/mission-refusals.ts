@@ -4,6 +4,7 @@ import { MISSION_RULES } from './config-missions.js';
 import { UNIQUE_CONFIG } from './config-unique.js';
 import { claimableGold, productivity } from './land-gold.js';
 import { MissionErrorCode as Code, missionError, type MissionError } from './mission-errors.js';
+import { validSearchHours } from './mission-formulas.js';
 import { MISSION_TYPES } from './mission-types.js';
 import { landLabel, type MissionCheckInput } from './model.js';
 import { featureFlag } from './profile.js';
@@ -73,6 +74,10 @@ function parameters(type: MissionType, input: MissionCheckInput): MissionError |
     if (wanted.includes(name) && !(Number.isInteger(value) && (value ?? -1) >= 0)) {
       return missionError(Code.badParam, `Give the current ${what} as a whole number.`, name);
     }
+  }
+  if (wanted.includes('hours') && !validSearchHours(params.hours)) {
+    const { min, max } = GAME_CONFIG.missions.SEARCHELEMENT.hours;
+    return missionError(Code.badParam, `A search lasts ${min} to ${max} whole hours.`, 'hours');
   }
   return null;
 }

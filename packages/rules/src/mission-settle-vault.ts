@@ -1,6 +1,7 @@
 import { GAME_CONFIG } from './config.js';
 import { leftoverAt, productivity } from './land-gold.js';
-import { missionXp, searchAmount, shardDropChance } from './mission-formulas.js';
+import { TOWER_STONE } from './items.js';
+import { missionXp, searchAmount, searchHours, shardDropChance } from './mission-formulas.js';
 import {
   outcome,
   type MissionOutcome,
@@ -94,16 +95,25 @@ export function settleSearch(
 ): MissionOutcome {
   const elemid = requireElement(mission);
   const { land, hero } = state;
+  const S = GAME_CONFIG.missions.SEARCHELEMENT;
   const luck = hero.skills[Skill.Luck];
-  const found = searchAmount(luck, land.element === elemid);
+  const hours = searchHours(mission.params);
+  const found = searchAmount(luck, land.element === elemid, hours);
   const cap = vaultCap(land.towers[elemid]);
   const change = addElementals(land.vault[elemid], land.seals[elemid], cap, found, now);
-  const shard = rollChance(rng, shardDropChance(luck));
-  const xp = missionXp('SEARCHELEMENT', 0);
+  // Two draws per hour, in order: the shard, then the Tower Stone.
+  let shards = 0;
+  let stones = 0;
+  for (let h = 0; h < hours; h++) {
+    if (rollChance(rng, shardDropChance(luck))) shards += S.shardsPerDrop;
+    if (rollChance(rng, S.stoneChance)) stones += 1;
+  }
+  const xp = missionXp('SEARCHELEMENT', hours - 1);
   const name = elementName(elemid);
   const lines = [
     `${name} elementals stored: ${bold(change.amount)}${change.amount < found ? ' (the vault is full)' : ''}`,
-    ...(shard ? [`Found a ${bold(`${name} shard`)}`] : []),
+    ...(shards > 0 ? [`Found ${bold(`${shards} ${name} shard${shards > 1 ? 's' : ''}`)}`] : []),
+    ...(stones > 0 ? [`Found ${bold(`${stones} Tower Stone${stones > 1 ? 's' : ''}`)}`] : []),
     xpItem(xp),
   ];
   return outcome(
@@ -111,7 +121,8 @@ export function settleSearch(
     {
       xp,
       vault: { elemid, delta: change.amount, snapshot: change.snapshot },
-      shards: shard ? { elemid, delta: GAME_CONFIG.missions.SEARCHELEMENT.shardsPerDrop } : null,
+      shards: shards > 0 ? { elemid, delta: shards } : null,
+      items: stones > 0 ? { [TOWER_STONE]: stones } : {},
     },
     report(
       `${hero.name} found ${found} ${name} elementals`,

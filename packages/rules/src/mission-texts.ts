@@ -8,7 +8,9 @@ import {
   huntSuccessChance,
   missionXp,
   searchAmount,
+  searchHours,
   shardDropChance,
+  validSearchHours,
 } from './mission-formulas.js';
 import { missionStep, travelMinutes, travelUnits } from './mission-duration.js';
 import { itemName, sealItemCode } from './items.js';
@@ -34,6 +36,8 @@ export interface TextContext {
   readonly now: number;
   /** UNIQUE: the event joined, when it exists. */
   readonly uniqueEvent?: UniqueEvent | null;
+  /** SEARCHELEMENT: the hours asked for. */
+  readonly hours?: number | null;
 }
 
 const { skillDurationDivisor } = GAME_CONFIG.missions;
@@ -41,7 +45,11 @@ const { skillDurationDivisor } = GAME_CONFIG.missions;
 function travelComment({ type, hero, land }: TextContext): string {
   if (type === 'UNIQUE')
     return `${hero.name} sets out from ${landLabel(land)} and brings the reward back there.`;
-  if (MISSION_RULES[type].resident) return `${hero.name} works on its home land: no travel.`;
+  if (MISSION_RULES[type].resident) {
+    return hero.residence?.landId === land.id
+      ? `${hero.name} works on its home land: no travel.`
+      : `${hero.name} must live on ${landLabel(land)} for this mission.`;
+  }
   const minutes = formatDuration(travelMinutes(hero.residence, land));
   const units = travelUnits(hero.residence, land);
   if (hero.residence === null) return `No residence: counts as ${units} units away (${minutes}).`;
@@ -177,10 +185,13 @@ export function missionRewardSpec(ctx: TextContext): string[] {
       if (elemid === null) return [];
       const luck = hero.skills[Skill.Luck];
       const name = elementName(elemid);
+      const hours = validSearchHours(ctx.hours) ? searchHours({ hours: ctx.hours }) : 1;
+      const per = hours === 1 ? '' : ' each hour';
       return [
-        `${searchAmount(luck, land.element === elemid)} ${name} elementals`,
-        `${formatPercent(shardDropChance(luck))} chance of a ${name} shard`,
-        xpLine(missionXp(type, 0)),
+        `${searchAmount(luck, land.element === elemid, hours)} ${name} elementals`,
+        `${formatPercent(shardDropChance(luck))} chance of a ${name} shard${per}`,
+        `${formatPercent(GAME_CONFIG.missions.SEARCHELEMENT.stoneChance)} chance of a Tower Stone${per}`,
+        xpLine(missionXp(type, hours - 1)),
       ];
     }
     case 'UNIQUE':

@@ -100,7 +100,7 @@ export const MISSION_TYPES: Readonly<Record<MissionType, MissionTypeInfo>> = {
   SEARCHELEMENT: info(
     'SEARCHELEMENT',
     'Search Elementals',
-    ['elemid'],
+    ['elemid', 'hours'],
     [
       'Search this land for elementals of one element to fill its vault.',
       `A lucky hero finds more and may find a shard; a land of the same element yields ${formatPercent(M.SEARCHELEMENT.sameElementFactor - 1)} more.`,

@@ -102,6 +102,8 @@ export interface MissionParams {
   readonly currentSeal?: number | null;
   /** UNIQUE: the event joined. */
   readonly eventid?: number | null;
+  /** SEARCHELEMENT: hours searched, 1 to 12 (absent: 1). */
+  readonly hours?: number | null;
   /** UNIQUE: the event's name, reward and duration as they were at start. */
   readonly unique?: UniqueSnapshot | null;
 }

@@ -110,6 +110,7 @@ export async function loadCheckInput(
       elemid: body.elemid ?? null,
       currentLevel: body.currentLevel ?? null,
       currentSeal: body.currentSeal ?? null,
+      ...(body.hours === undefined ? {} : { hours: body.hours }),
     },
   };
 }

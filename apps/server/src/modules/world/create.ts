@@ -17,6 +17,8 @@ export interface LandSpec {
   terrain: Terrain;
   element: Element;
   name?: string | null;
+  /** When its gold production starts; absent: now. */
+  producingSince?: Date;
 }
 
 /**
@@ -79,7 +81,7 @@ async function insertLand(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`insert into lands (owner_id, name, continent, x, y, terrain, element, gold_leftover, gold_at, created_at)
-        values (${ownerId}, ${spec.name ?? null}, ${spec.continent}, ${x}, ${y}, ${spec.terrain}, ${spec.element}, 0, ${now}, ${now})
+        values (${ownerId}, ${spec.name ?? null}, ${spec.continent}, ${x}, ${y}, ${spec.terrain}, ${spec.element}, 0, ${spec.producingSince ?? now}, ${now})
         on conflict (continent, x, y) do nothing
         returning id`,
   );
