@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type {
   AchievementList,
@@ -315,5 +316,92 @@ describe('the profiles rating', () => {
     const first = (await me.api.get('/athar/rating')).body as RatingPage;
     expect(first.me).toEqual(mine);
     expect((await me.api.get('/athar/rating?cursor=AAAA')).body.field).toBe('cursor');
+  });
+});
+
+describe('forged cursors', () => {
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  /** Decoded cursors a client could forge: numbers past every range, non-digits, wrong counts. */
+  const FORGED = [
+    '9007199254740991.1', // past the last valid date
+    '8640000000000001.1',
+    '8640000000000000.1', // a JavaScript date, but past the year 9999
+    '253402300800000.1',
+    '1.2147483648', // past the largest int
+    '1.0',
+    '1.-1',
+    '.',
+    '1.',
+    '1.2.3',
+    '1e3.1',
+    ' 1.1',
+    '0x10.1',
+    '1.5.',
+    '1.1.5',
+  ];
+  let log: Client;
+  let rating: Client;
+  beforeAll(async () => {
+    const p = await newPlayer(4);
+    await settledMissions(p.profileId, p.resident.heroid, p.land.landid, 3);
+    log = p.api;
+    rating = (await newPlayer(7)).api;
+  });
+
+  const expectRefusedOrServed = (
+    res: { status: number; body: Record<string, unknown> },
+    q: string,
+  ) => {
+    expect([200, 400], `${q}: ${JSON.stringify(res.body)}`).toContain(res.status);
+    if (res.status === 400) {
+      expect(res.body, q).toMatchObject({ statusCode: 400, error: 'Bad Request', field: 'cursor' });
+      expect(typeof res.body.code, q).toBe('string');
+      expect(typeof res.body.message, q).toBe('string');
+    }
+  };
+
+  it('refuses a Mission Log cursor whose time is no date or whose id is no positive int with 400 on cursor', async () => {
+    for (const text of FORGED) {
+      for (const filter of ['', '&outcome=success']) {
+        const res = await log.get(`/misaar/missions/log?cursor=${b64(text)}${filter}`);
+        expect(res.status, text).toBe(400);
+        expect(res.body, text).toMatchObject({ field: 'cursor', code: 'VALIDATION_ERROR' });
+      }
+    }
+    // The extreme valid values still page: the end of the year 9999 and the largest int.
+    for (const text of ['253402300799999.2147483647', '0.1']) {
+      const edge = await log.get(`/misaar/missions/log?cursor=${b64(text)}`);
+      expect(edge.status, text).toBe(200);
+    }
+  });
+
+  it('refuses a rating cursor whose id or place is out of range with 400 on cursor', async () => {
+    for (const text of ['0.2147483648.1', '0.1.0', '9007199254740992.1.1', '1.1', '0.1.1.1']) {
+      const res = await rating.get(`/athar/rating?cursor=${b64(text)}`);
+      expect(res.status, text).toBe(400);
+      expect(res.body, text).toMatchObject({ field: 'cursor', code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('answers any string as a cursor with 200 or 400, never 500', async () => {
+    const digits = fc.oneof(
+      fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+      fc.double().map(String),
+      fc.constantFrom('', '0', '2147483647', '2147483648', '8640000000000000', '8640000000000001'),
+    );
+    const forged = fc
+      .array(digits, { minLength: 1, maxLength: 4 })
+      .map((parts) => b64(parts.join('.')));
+    const cursor = fc.oneof(fc.string({ maxLength: 60 }), forged, fc.string().map(b64));
+    await fc.assert(
+      fc.asyncProperty(cursor, fc.boolean(), async (value, onRating) => {
+        const q = `cursor=${encodeURIComponent(value)}`;
+        const res = onRating
+          ? await rating.get(`/athar/rating?${q}`)
+          : await log.get(`/misaar/missions/log?${q}`);
+        expectRefusedOrServed(res, `${onRating ? 'rating' : 'log'} ${JSON.stringify(value)}`);
+      }),
+      { numRuns: 300, seed: 0xc0501 },
+    );
   });
 });

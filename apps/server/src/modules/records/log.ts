@@ -81,7 +81,7 @@ export async function missionLog(
   query: MissionLogQuery,
 ): Promise<MissionLogPage> {
   const { cursor, limit = RECORDS_CONFIG.log.defaultLimit, ...filters } = query;
-  const after = cursor ? (decodeCursor(cursor, 2) as [number, number]) : null;
+  const after = cursor ? decodeCursor(cursor, ['time', 'id']) : null;
   const rows = await logRows(db, profileId, filters, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

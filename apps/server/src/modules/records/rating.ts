@@ -40,13 +40,13 @@ export async function ratingPage(
   query: RatingQuery,
 ): Promise<RatingPage> {
   const limit = query.limit ?? RECORDS_CONFIG.ratingPage.defaultLimit;
-  const after = query.cursor ? decodeCursor(query.cursor, 3) : null;
+  const after = query.cursor ? decodeCursor(query.cursor, ['amount', 'id', 'place']) : null;
   const [snapshot, [me]] = await Promise.all([
     snapshots.get(),
     queryRows<Row>(db, sql`select ${COLUMNS} from profiles where id = ${profileId}`),
   ]);
   if (!me) throw notFound('Profile not found');
-  const start = after ? rowsAfter(snapshot, after[0]!, after[1]!) : 0;
+  const start = after ? rowsAfter(snapshot, after[0], after[1]) : 0;
   const allRows = snapshot.complete && snapshot.rows.length === snapshot.ids.length;
   const rows =
     start + limit + 1 <= snapshot.rows.length || allRows
@@ -61,7 +61,7 @@ export async function ratingPage(
               : sql`select ${COLUMNS} from profiles order by power desc nulls last, id limit ${limit + 1}`,
           )
         ).map(ranked);
-  const first = after ? after[2]! + 1 : 1;
+  const first = after ? after[2] + 1 : 1;
   const page: RatingRow[] = rows.slice(0, limit).map((r, i) => ({ place: first + i, ...r }));
   const last = page[page.length - 1];
   const mine = ranked(me);
