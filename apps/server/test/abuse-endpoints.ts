@@ -248,6 +248,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: MintHeroBody,
     sample: () => ({ body: { idempotencyKey: 'fuzz-key-0003' } }),
   }),
+  read('/market/mint/prices'),
   // It also records, once, that the player has seen the marketplace (a first steps goal).
   read('/market/purchases', {
     readOnly: false,

@@ -74,6 +74,7 @@ export const MarketErrorCode = {
   wrongChain: 'WRONG_CHAIN',
   paymentUnavailable: 'PAYMENT_UNAVAILABLE',
   insufficientPlatinum: 'INSUFFICIENT_PLATINUM',
+  insufficientGold: 'INSUFFICIENT_GOLD',
   idempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
   purchaseNotFound: 'PURCHASE_NOT_FOUND',
 } as const;

@@ -32,6 +32,10 @@ export const PaymentSetup = Type.Object({
 });
 export type PaymentSetup = Static<typeof PaymentSetup>;
 
+/** What a mint is paid with: Platinum (the default) or treasury gold. */
+export const MintCurrency = Type.Union([Type.Literal('platinum'), Type.Literal('gold')]);
+export type MintCurrency = Static<typeof MintCurrency>;
+
 export const MarketOffers = Type.Object({
   packages: Type.Array(PlatinumPackage),
   /** Prices in platinum. */
@@ -52,11 +56,27 @@ export const MintLandBody = Type.Object({
   /** 0 Aleph, 1 Beth. */
   continent: Type.Integer({ minimum: 0, maximum: 1 }),
   idempotencyKey: IdempotencyKey,
+  /** Default 'platinum'. */
+  currency: Type.Optional(MintCurrency),
 });
 export type MintLandBody = Static<typeof MintLandBody>;
 
-export const MintHeroBody = Type.Object({ idempotencyKey: IdempotencyKey });
+export const MintHeroBody = Type.Object({
+  idempotencyKey: IdempotencyKey,
+  /** Default 'platinum'. */
+  currency: Type.Optional(MintCurrency),
+});
 export type MintHeroBody = Static<typeof MintHeroBody>;
+
+const MintPrice = Type.Object({
+  platinum: Type.Integer(),
+  /** The gold price for this player now: it rises with what the player owns. */
+  gold: Type.Integer(),
+});
+
+/** `GET /market/mint/prices`: what minting costs the caller now, in either currency. */
+export const MintPrices = Type.Object({ land: MintPrice, hero: MintPrice });
+export type MintPrices = Static<typeof MintPrices>;
 
 export const PURCHASE_KINDS = ['platinum', 'mint_land', 'mint_hero'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
@@ -73,6 +93,8 @@ export const Purchase = Type.Object({
   status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('refused')]),
   /** The change to the player's platinum: +550 bought, -100 spent on a land. */
   platinum: Type.Integer(),
+  /** The change to the player's treasury gold: -3000 spent on a land, 0 when paid otherwise. */
+  gold: Type.Integer(),
   packageId: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   confirmedAt: Type.Union([Type.String(), Type.Null()]),

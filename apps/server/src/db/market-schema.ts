@@ -17,7 +17,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Every marketplace purchase: Platinum bought (pending until its payment is confirmed) and
- * lands or heroes minted with Platinum. The indexes make the two promises of the marketplace
+ * lands or heroes minted with Platinum or with treasury gold. The indexes make the two promises of the marketplace
  * hold under any race: one purchase per (profile, idempotency key), one credit per transaction.
  */
 export const purchases = pgTable(
@@ -35,6 +35,8 @@ export const purchases = pgTable(
     packageId: text('package_id'),
     /** The change to the profile's platinum: positive when bought, negative when spent. */
     platinum: bigint('platinum', { mode: 'number' }).notNull(),
+    /** The change to the profile's treasury gold: negative for a mint paid with gold, else 0. */
+    gold: bigint('gold', { mode: 'number' }).notNull().default(0),
     /** The package's price at the time of purchase. */
     priceWei: numeric('price_wei', { precision: 78, scale: 0 }),
     provider: text('provider'),
@@ -58,10 +60,10 @@ export const purchases = pgTable(
     check('purchases_kind_values', sql`${t.kind} in ('platinum', 'mint_land', 'mint_hero')`),
     check('purchases_status_values', sql`${t.status} in ('pending', 'confirmed', 'refused')`),
     check('purchases_key_length', sql`char_length(${t.idempotencyKey}) between 8 and 100`),
-    check(
-      'purchases_platinum_sign',
-      sql`(${t.kind} = 'platinum') = (${t.platinum} > 0) and ${t.platinum} <> 0`,
-    ),
+    // Bought platinum is positive; a mint spends platinum or gold, exactly one of them.
+    check('purchases_platinum_sign', sql`(${t.kind} = 'platinum') = (${t.platinum} > 0)`),
+    check('purchases_gold_sign', sql`${t.gold} <= 0`),
+    check('purchases_one_currency', sql`(${t.platinum} = 0) <> (${t.gold} = 0)`),
     check(
       'purchases_package_shape',
       sql`(${t.kind} = 'platinum') = (${t.packageId} is not null and ${t.priceWei} is not null and ${t.provider} is not null)`,

@@ -36,6 +36,12 @@ export const insufficientPlatinum = (what: string, price: number, have: number) 
     `${what} costs ${price} platinum and you have ${have}. Buy Platinum first.`,
   );
 
+export const insufficientGold = (what: string, price: number, have: number) =>
+  conflict(
+    MarketErrorCode.insufficientGold,
+    `${what} costs ${price} gold and your treasury holds ${have}.`,
+  );
+
 export const paymentUnavailable = () =>
   new AppError(
     503,

@@ -7,13 +7,14 @@ import {
   MarketOffers,
   MintHeroBody,
   MintLandBody,
+  MintPrices,
   Purchase,
   PurchaseList,
   PurchaseListQuery,
 } from '@aleph/contracts';
 import type { Continent } from '@aleph/rules';
 import { authOf } from '../auth/guard.js';
-import { mint } from './mint.js';
+import { mint, mintPrices } from './mint.js';
 import { marketOffers } from './offers.js';
 import { createPaymentProvider } from './payments/provider.js';
 import { buyPlatinum, refreshPending, type PaymentDeps } from './platinum.js';
@@ -30,7 +31,10 @@ export async function marketOfferRoutes(base: FastifyInstance) {
     .get('/offers', { schema: { response: { 200: MarketOffers } } }, async () => offers);
 }
 
-/** /market: buying Platinum, minting, and the purchase history (a signed-in player's scope). */
+/**
+ * /market: buying Platinum, minting for Platinum or gold, and the purchase history (a
+ * signed-in player's scope).
+ */
 export async function marketRoutes(scope: FastifyInstance) {
   const { config, database, clock } = scope.deps;
   const payments: PaymentDeps = {
@@ -65,8 +69,8 @@ export async function marketRoutes(scope: FastifyInstance) {
     { schema: { body: MintLandBody, response: { 200: Purchase, ...errors } } },
     async (request) => {
       const now = clock.now();
-      const { continent, idempotencyKey } = request.body;
-      const order = { kind: 'mint_land' as const, continent: continent as Continent };
+      const { continent, idempotencyKey, currency } = request.body;
+      const order = { kind: 'mint_land' as const, continent: continent as Continent, currency };
       const row = await mint(db, authOf(request).userId, order, idempotencyKey, now);
       return purchaseView(db, row, now);
     },
@@ -77,10 +81,17 @@ export async function marketRoutes(scope: FastifyInstance) {
     { schema: { body: MintHeroBody, response: { 200: Purchase, ...errors } } },
     async (request) => {
       const now = clock.now();
-      const order = { kind: 'mint_hero' as const };
-      const row = await mint(db, authOf(request).userId, order, request.body.idempotencyKey, now);
+      const { idempotencyKey, currency } = request.body;
+      const order = { kind: 'mint_hero' as const, currency };
+      const row = await mint(db, authOf(request).userId, order, idempotencyKey, now);
       return purchaseView(db, row, now);
     },
+  );
+
+  app.get(
+    '/mint/prices',
+    { schema: { response: { 200: MintPrices, ...errors } } },
+    async (request) => mintPrices(db, authOf(request).userId),
   );
 
   app.get(

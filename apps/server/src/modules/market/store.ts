@@ -98,13 +98,21 @@ export async function payerOf(db: Executor, profileId: number): Promise<string> 
  * purchase takes this lock first, so one player's purchases run one after another.
  */
 export async function lockProfile(tx: Executor, profileId: number): Promise<number> {
+  return (await lockWallet(tx, profileId)).platinum;
+}
+
+/** lockProfile, answering the treasury gold as well. */
+export async function lockWallet(
+  tx: Executor,
+  profileId: number,
+): Promise<{ platinum: number; gold: number }> {
   const [row] = await tx
-    .select({ platinum: profiles.platinum })
+    .select({ platinum: profiles.platinum, gold: profiles.gold })
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .for('update');
   if (!row) throw notFound('Profile not found.');
-  return row.platinum;
+  return row;
 }
 
 /** A retry must be the same purchase: same kind and same request, or it is refused. */

@@ -29,6 +29,7 @@ export async function purchaseViews(
       kind: row.kind as PurchaseKind,
       status: row.status as PurchaseStatus,
       platinum: row.platinum,
+      gold: row.gold,
       packageId: row.packageId,
       createdAt: row.createdAt.toISOString(),
       confirmedAt: row.confirmedAt ? row.confirmedAt.toISOString() : null,

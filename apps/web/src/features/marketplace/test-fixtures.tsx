@@ -53,6 +53,7 @@ export function purchase(purchaseid: number, overrides: Partial<Purchase> = {}):
     kind: 'platinum',
     status: 'confirmed',
     platinum: 550,
+    gold: 0,
     packageId: 'platinum-550',
     createdAt: '2026-03-01T10:00:00.000Z',
     confirmedAt: '2026-03-01T10:00:00.000Z',

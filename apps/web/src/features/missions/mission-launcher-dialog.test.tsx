@@ -9,7 +9,7 @@ import {
   optionTexts,
   renderLauncher,
 } from './launcher-test-harness';
-import { CHECK_SHORT } from './test-fixtures';
+import { CHECK_READY, CHECK_SHORT } from './test-fixtures';
 
 describe('mission launcher dialog', () => {
   it('is titled by the mission, briefs in one sentence and offers Launch and Cancel', async () => {
@@ -117,7 +117,7 @@ describe('mission launcher dialog', () => {
   });
 
   it.each([
-    ['SEARCHELEMENT', { elemid: 3 }, 'Earth'],
+    ['SEARCHELEMENT', { elemid: 3, hours: 1 }, 'Earth'],
     ['UPGRADETOWER', { elemid: 3, currentLevel: 5 }, 'Earth (tower level 5)'],
     ['UPGRADESEAL', { elemid: 3, currentSeal: 2 }, 'Earth (seal level 2)'],
   ] as const)(
@@ -131,6 +131,9 @@ describe('mission launcher dialog', () => {
       expect(await screen.findByText('Choose an element to check the mission.')).toBeTruthy();
       expect((launchButton() as HTMLButtonElement).disabled).toBe(true);
       expect(checkCalls(calls)).toEqual([]);
+      // Only a search asks for hours; the others neither show the select nor send them.
+      expect(screen.queryByRole('combobox', { name: 'Hours' }) !== null).toBe('hours' in extra);
+      expect(screen.queryByText(/launcher cannot set/)).toBeNull();
 
       expect(optionTexts('Element')).toContain(label);
       await user.selectOptions(field('Element'), '3');
@@ -141,6 +144,49 @@ describe('mission launcher dialog', () => {
       expect((launchButton() as HTMLButtonElement).disabled).toBe(false);
     },
   );
+
+  it('searches for the chosen hours, checking again and launching with them', async () => {
+    // The fake server answers like the rules: the duration and the find grow with the hours.
+    const { calls } = launcherServer({
+      check: (call) => {
+        const { hours } = call.body as { hours: number };
+        return json({
+          ...CHECK_READY,
+          eta: { minutes: 54 * hours },
+          reward: { rewardSpec: [`Up to ${45 * hours} Earth elementals`] },
+        });
+      },
+    });
+    const { open, user } = renderLauncher();
+    await open({ missionType: 'SEARCHELEMENT', landid: 1, heroid: 11, elemid: 3 });
+
+    await waitFor(() => expect(optionTexts('Hours')).toHaveLength(12));
+    expect(optionTexts('Hours').slice(0, 3)).toEqual(['1 hour', '2 hours', '3 hours']);
+    expect(optionTexts('Hours').at(-1)).toBe('12 hours');
+    expect((field('Hours') as HTMLSelectElement).value).toBe('1');
+    expect(await screen.findByText('Duration: 54m')).toBeTruthy();
+    expect(screen.getByText('Up to 45 Earth elementals')).toBeTruthy();
+    expect(screen.queryByText(/launcher cannot set/)).toBeNull();
+
+    await user.selectOptions(field('Hours'), '3');
+    expect(await screen.findByText('Duration: 2h 42m')).toBeTruthy();
+    expect(screen.getByText('Up to 135 Earth elementals')).toBeTruthy();
+    const search = { missionType: 'SEARCHELEMENT', landid: 1, heroid: 11, elemid: 3 };
+    expect(checkCalls(calls).map((call) => call.body)).toEqual([
+      { ...search, hours: 1 },
+      { ...search, hours: 3 },
+    ]);
+
+    await waitFor(() => expect((launchButton() as HTMLButtonElement).disabled).toBe(false));
+    await user.click(launchButton());
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/misaar/mission/start')).toHaveLength(1),
+    );
+    expect(calls.find((call) => call.path === '/misaar/mission/start')!.body).toEqual({
+      ...search,
+      hours: 3,
+    });
+  });
 
   it('reports a failed check with its detail', async () => {
     launcherServer({ check: () => json({ statusCode: 404, message: 'Hero not found.' }, 404) });

@@ -4,11 +4,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NativeSelectField } from '../../lib/native-select-field';
 import { LauncherSection } from './launcher-section';
+import { searchHourChoices } from './mission-rules';
 import type { MissionForm } from './use-mission-form';
 
-/** The element, and the land's current level or seal, which are sent without being asked. */
+const HOUR_OPTIONS = searchHourChoices().map((hours) => ({
+  value: String(hours),
+  label: hours === 1 ? '1 hour' : `${hours} hours`,
+}));
+
+/**
+ * The element, the hours of a search, and the land's current level or seal, which are sent
+ * without being asked.
+ */
 export function MissionParameters({ form }: { form: MissionForm }) {
-  const { extras, land, elemid, unsupported } = form;
+  const { extras, land, elemid, hours, unsupported } = form;
   if (extras.length === 0) return null;
   const towerLevel = extras.includes('currentLevel');
   const sealLevel = extras.includes('currentSeal');
@@ -34,6 +43,15 @@ export function MissionParameters({ form }: { form: MissionForm }) {
             value={elemid === null ? '' : String(elemid)}
             options={options}
             onChange={(value) => form.chooseElement(value === '' ? null : Number(value))}
+          />
+        )}
+        {extras.includes('hours') && (
+          <NativeSelectField
+            id="mission-hours"
+            label="Hours"
+            value={String(hours)}
+            options={HOUR_OPTIONS}
+            onChange={(value) => form.chooseHours(Number(value))}
           />
         )}
         {towerLevel && chosen && (

@@ -5,6 +5,7 @@ import {
   extraParameters,
   missingChoices,
   isReadyToLaunch,
+  searchHourChoices,
   unsupportedParameters,
 } from './mission-rules';
 import { CHECK_READY, CHECK_SHORT, HEROES, LANDS } from './test-fixtures';
@@ -23,6 +24,13 @@ describe('mission launcher rules', () => {
     expect(unsupportedParameters(['elemid', 'currentSeal', 'colour'])).toEqual(['colour']);
   });
 
+  it('can set every extra of a search, hours included', () => {
+    const extras = extraParameters(['landid', 'heroid', 'elemid', 'hours']);
+    expect(extras).toEqual(['elemid', 'hours']);
+    expect(unsupportedParameters(extras)).toEqual([]);
+    expect(searchHourChoices()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
   it('offers free residents of the land for a resident-only mission', () => {
     expect(ids(eligibleHeroes(HEROES, 1, true))).toEqual([11]);
     expect(ids(eligibleHeroes(HEROES, 2, true))).toEqual([13]);
@@ -35,7 +43,7 @@ describe('mission launcher rules', () => {
   });
 
   it('builds the body only when land, hero and the required extras are set', () => {
-    const base = { land: land1!, hero, elemid: null, extras: [] as string[] };
+    const base = { land: land1!, hero, elemid: null, hours: 1, extras: [] as string[] };
     expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM' })).toEqual({
       missionType: 'GOLDCLAIM',
       landid: 1,
@@ -44,7 +52,7 @@ describe('mission launcher rules', () => {
     expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM', land: null })).toBeNull();
     expect(buildMissionBody({ ...base, missionType: 'GOLDCLAIM', hero: null })).toBeNull();
     for (const [missionType, extras] of [
-      ['SEARCHELEMENT', ['elemid']],
+      ['SEARCHELEMENT', ['elemid', 'hours']],
       ['UPGRADETOWER', ['elemid', 'currentLevel']],
       ['UPGRADESEAL', ['elemid', 'currentSeal']],
     ] as const) {
@@ -55,10 +63,7 @@ describe('mission launcher rules', () => {
   });
 
   it('reads currentLevel and currentSeal from the land for the chosen element', () => {
-    const base = { land: land1!, hero, elemid: 1 };
-    expect(buildMissionBody({ ...base, missionType: 'SEARCHELEMENT', extras: ['elemid'] })).toEqual(
-      { missionType: 'SEARCHELEMENT', landid: 1, heroid: 11, elemid: 1 },
-    );
+    const base = { land: land1!, hero, elemid: 1, hours: 1 };
     expect(
       buildMissionBody({
         ...base,
@@ -74,6 +79,45 @@ describe('mission launcher rules', () => {
     ).toBeNull();
   });
 
+  it('sends the hours of a search, 1 by default, and never to a mission without them', () => {
+    const search = {
+      missionType: 'SEARCHELEMENT',
+      land: land1!,
+      hero,
+      elemid: 1,
+      hours: 1,
+      extras: ['elemid', 'hours'],
+    } as const;
+    expect(buildMissionBody(search)).toEqual({
+      missionType: 'SEARCHELEMENT',
+      landid: 1,
+      heroid: 11,
+      elemid: 1,
+      hours: 1,
+    });
+    expect(buildMissionBody({ ...search, hours: 12 })).toMatchObject({ elemid: 1, hours: 12 });
+    // Out of the config's range or not whole: no body rather than a body the server refuses.
+    for (const hours of [0, 13, 2.5]) expect(buildMissionBody({ ...search, hours })).toBeNull();
+    // The element is still needed; the hours always have a value.
+    expect(missingChoices({ ...search, elemid: null })).toEqual(['an element']);
+
+    const tower = {
+      ...search,
+      missionType: 'UPGRADETOWER',
+      extras: ['elemid', 'currentLevel'],
+    } as const;
+    expect(buildMissionBody({ ...tower, hours: 5 })).toEqual({
+      missionType: 'UPGRADETOWER',
+      landid: 1,
+      heroid: 11,
+      elemid: 1,
+      currentLevel: 3,
+    });
+    expect(
+      buildMissionBody({ ...search, missionType: 'GOLDCLAIM', extras: [] }),
+    ).not.toHaveProperty('hours');
+  });
+
   it('lists what is missing in the dialog order', () => {
     expect(
       missingChoices({
@@ -81,6 +125,7 @@ describe('mission launcher rules', () => {
         land: null,
         hero: null,
         elemid: null,
+        hours: 1,
         extras: ['elemid', 'currentLevel'],
       }),
     ).toEqual(['a land', 'a hero', 'an element']);

@@ -5,12 +5,25 @@ import type {
   MissionCheckResponse,
   MissionTypeName,
 } from '@aleph/contracts';
+import { GAME_CONFIG } from '@aleph/rules';
 
 /** docs/screens.md (Mission launcher): these are the body's own fields, never asked for as extra parameters. */
 const BASE_PARAMETERS = ['profileid', 'landid', 'heroid'];
 
 /** Extra parameters the launcher fills from the chosen land instead of asking. */
 export const LAND_DERIVED_PARAMETERS = ['currentLevel', 'currentSeal'] as const;
+
+/** SEARCHELEMENT's `hours`: whole hours searched, from the rules' config (1 to 12, default 1). */
+export const SEARCH_HOURS = GAME_CONFIG.missions.SEARCHELEMENT.hours;
+
+/** Every whole number of hours a search can last, shortest first. */
+export function searchHourChoices(): number[] {
+  const { min, max } = SEARCH_HOURS;
+  return Array.from({ length: max - min + 1 }, (_, index) => min + index);
+}
+
+const validHours = (hours: number) =>
+  Number.isInteger(hours) && hours >= SEARCH_HOURS.min && hours <= SEARCH_HOURS.max;
 
 /** The requirement's parameters minus profileid, landid and heroid. */
 export function extraParameters(parameters: readonly string[]): string[] {
@@ -19,7 +32,7 @@ export function extraParameters(parameters: readonly string[]): string[] {
 
 /** Parameters this launcher can neither ask for nor derive: the mission cannot be launched. */
 export function unsupportedParameters(extras: readonly string[]): string[] {
-  const known: readonly string[] = ['elemid', ...LAND_DERIVED_PARAMETERS];
+  const known: readonly string[] = ['elemid', 'hours', ...LAND_DERIVED_PARAMETERS];
   return extras.filter((name) => !known.includes(name));
 }
 
@@ -39,6 +52,8 @@ export interface MissionChoice {
   land: Land | null;
   hero: Hero | null;
   elemid: number | null;
+  /** Sent as `hours` when the extras ask for it (SEARCHELEMENT). */
+  hours: number;
   /** From the requirements: extraParameters(parameters). */
   extras: readonly string[];
 }
@@ -54,10 +69,11 @@ export function missingChoices(choice: MissionChoice): string[] {
 
 /**
  * The check and start body, or null until everything required is set. currentLevel and
- * currentSeal are read from the land for the chosen element (docs/screens.md).
+ * currentSeal are read from the land for the chosen element (docs/screens.md); hours is sent
+ * only to a mission that takes it.
  */
 export function buildMissionBody(choice: MissionChoice): MissionBody | null {
-  const { land, hero, elemid, extras } = choice;
+  const { land, hero, elemid, hours, extras } = choice;
   if (!land || !hero || unsupportedParameters(extras).length > 0) return null;
   const body: MissionBody = {
     missionType: choice.missionType,
@@ -65,7 +81,12 @@ export function buildMissionBody(choice: MissionChoice): MissionBody | null {
     heroid: hero.heroid,
   };
   for (const name of extras) {
-    // Every supported extra is the element or read from the land for that element.
+    if (name === 'hours') {
+      if (!validHours(hours)) return null;
+      body.hours = hours;
+      continue;
+    }
+    // Every other supported extra is the element or read from the land for that element.
     if (elemid === null) return null;
     if (name === 'elemid') body.elemid = elemid;
     if (name === 'currentLevel') {

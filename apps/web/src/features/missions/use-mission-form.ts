@@ -6,6 +6,7 @@ import {
   eligibleHeroes,
   extraParameters,
   missingChoices,
+  SEARCH_HOURS,
   unsupportedParameters,
 } from './mission-rules';
 
@@ -16,14 +17,15 @@ interface MissionFormData {
 }
 
 /**
- * The launcher's choices (land, hero, element) and what follows from them. A choice that no
- * longer fits (a pre-selected hero who is busy, a land that is not the player's) counts as
- * not chosen, so the body is only ever built from valid choices.
+ * The launcher's choices (land, hero, element, hours) and what follows from them. A choice
+ * that no longer fits (a pre-selected hero who is busy, a land that is not the player's)
+ * counts as not chosen, so the body is only ever built from valid choices.
  */
 export function useMissionForm(request: LaunchRequest, data: MissionFormData) {
   const [landid, setLandid] = useState<number | null>(request.landid ?? null);
   const [heroid, setHeroid] = useState<number | null>(request.heroid ?? null);
   const [elemid, setElemid] = useState<number | null>(request.elemid ?? null);
+  const [hours, setHours] = useState<number>(SEARCH_HOURS.default);
 
   const { requirements, lands, heroes } = data;
   const land = lands?.find((candidate) => candidate.landid === landid) ?? null;
@@ -33,12 +35,13 @@ export function useMissionForm(request: LaunchRequest, data: MissionFormData) {
       : [];
   const hero = candidates.find((candidate) => candidate.heroid === heroid) ?? null;
   const extras = requirements ? extraParameters(requirements.parameters) : [];
-  const choice = { missionType: request.missionType, land, hero, elemid, extras };
+  const choice = { missionType: request.missionType, land, hero, elemid, hours, extras };
 
   return {
     land,
     hero,
     elemid,
+    hours,
     extras,
     /** Heroes the picker offers for the chosen land. */
     candidates,
@@ -53,6 +56,8 @@ export function useMissionForm(request: LaunchRequest, data: MissionFormData) {
     },
     chooseHero: setHeroid,
     chooseElement: setElemid,
+    /** Sent only when the mission takes `hours`; a new value re-runs the check. */
+    chooseHours: setHours,
   };
 }
 
