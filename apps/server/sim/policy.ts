@@ -131,8 +131,46 @@ export async function checkIn(
   // Quests paid by missions that settled during this check-in are collected next time.
 }
 
-/** Gold buys growth: reserved for now (the gold mint is added with the balance). */
-async function spendGold(_client: SimClient, _view: PlayerView): Promise<void> {}
+interface MintPrices {
+  land: { platinum: number; gold: number };
+  hero: { platinum: number; gold: number };
+}
+
+/**
+ * Gold buys growth (docs/game-rules.md, Marketplace): a hero while the lands have room for
+ * one, a land when they are full or when it costs little more than a hero. Gold the next hero
+ * level-up needs is kept back.
+ */
+async function spendGold(client: SimClient, view: PlayerView): Promise<void> {
+  let gold = view.gold - levelUpReserve(view);
+  let lands = view.lands.length;
+  let heroes = view.heroes.length;
+  for (let i = 0; i < 5; i++) {
+    const prices = await client.get<MintPrices>('/market/mint/prices');
+    const full = heroes >= lands * GAME_CONFIG.heroes.maxResidentsPerLand;
+    const landFirst = full || prices.land.gold <= 2 * prices.hero.gold;
+    if (landFirst && prices.land.gold <= gold) {
+      const body = { continent: 0, idempotencyKey: client.idempotencyKey('land'), currency: 'gold' };
+      if (!(await client.write('POST', '/market/mint/land', body))) return;
+      gold -= prices.land.gold;
+      lands += 1;
+    } else if (!full && prices.hero.gold <= gold) {
+      const body = { idempotencyKey: client.idempotencyKey('hero'), currency: 'gold' };
+      if (!(await client.write('POST', '/market/mint/hero', body))) return;
+      gold -= prices.hero.gold;
+      heroes += 1;
+    } else return;
+  }
+}
+
+/** The treasury gold of the cheapest hero level-up that is (nearly) due, once level 6 opens it. */
+function levelUpReserve(view: PlayerView): number {
+  if (!has(view, GAME_CONFIG.heroGrowth.upskillProfileLevel)) return 0;
+  const due = view.heroes
+    .filter((h) => h.level < GAME_CONFIG.heroGrowth.maxLevel)
+    .map((h) => levelUpCost(h.level + 1).gold);
+  return due.length > 0 ? Math.min(...due) : 0;
+}
 
 function itemCount(view: PlayerView, landid: number, code: string): number {
   return view.items.get(landid)?.get(code) ?? 0;
@@ -211,11 +249,17 @@ function candidates(
     .sort((a, b) => b.gold.leftover - a.gold.leftover);
   for (const land of claimable)
     out.push({ missionType: 'GOLDCLAIM', landid: land.landid, heroid: hero.heroid });
-  // A homeless hero moves in where there is room once a claim is not needed.
+  // A hero without a home moves in where there is room: with one land, one stays homeless
+  // to claim its gold; with two or more, the residents of each claim the others.
   if (!home) {
-    const room = view.lands.find((l) => l.residents < GAME_CONFIG.heroes.maxResidentsPerLand);
-    if (room && view.lands.length > 1)
-      out.push({ missionType: 'TRANSFERHERO', landid: room.landid, heroid: hero.heroid });
+    const homeless = view.heroes.filter((h) => h.residenceid === null);
+    const claimer = view.lands.length === 1 && homeless[0]?.heroid === hero.heroid;
+    const room = view.lands
+      .filter((l) => l.residents < GAME_CONFIG.heroes.maxResidentsPerLand)
+      .sort((a, b) => a.residents - b.residents)[0];
+    if (room && !claimer) {
+      out.unshift({ missionType: 'TRANSFERHERO', landid: room.landid, heroid: hero.heroid });
+    }
   }
   return out;
 }

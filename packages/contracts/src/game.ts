@@ -103,8 +103,8 @@ export const MissionBody = Type.Object(
     currentSeal: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
     /** UNIQUE: the event (`GET /misaar/unique`). */
     eventid: Type.Optional(Id),
-    /** SEARCHELEMENT: hours searched, 1 to 12 (absent: 1). */
-    hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+    /** SEARCHELEMENT: hours searched, 1 to 24 (absent: 1). */
+    hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 })),
     /** Sent by some clients; the signed-in player is the profile, whatever this says. */
     profileid: Type.Optional(Type.Unknown()),
   },

@@ -94,9 +94,9 @@ export const MISSIONS_CONFIG = {
     xpPerStep: 400,
   },
   /**
-   * The player chooses how many hours the hero searches (`hours`, 1 to 12, default 1): what it
+   * The player chooses how many hours the hero searches (`hours`, 1 to 24, default 1): what it
    * finds, its chances and its XP are per hour, so one long search equals several short ones,
-   * and a long one fills a night.
+   * and a long one fills a night (or, for a player who comes once a day, the day).
    */
   SEARCHELEMENT: {
     resident: true,
@@ -106,7 +106,7 @@ export const MISSIONS_CONFIG = {
     skill: Skill.Intelligence,
     profileLevel: 0,
     dailyLimit: false,
-    hours: { min: 1, max: 12, default: 1 },
+    hours: { min: 1, max: 24, default: 1 },
     amountBase: 30,
     amountLuckDivisor: 2,
     sameElementFactor: 1.5,
@@ -115,7 +115,7 @@ export const MISSIONS_CONFIG = {
     shardsPerDrop: 1,
     stoneChance: 0.06,
     /** Per hour. */
-    xp: 100,
+    xp: 80,
   },
   /** Base `240 * L` minutes with L the target level (stepScaled: step = current level). */
   HEROLEVELUP: {

@@ -34,7 +34,7 @@ export function searchHours(params: { readonly hours?: number | null }): number 
   return params.hours ?? M.SEARCHELEMENT.hours.default;
 }
 
-/** A valid `hours` parameter: absent, or a whole number from 1 to 12. */
+/** A valid `hours` parameter: absent, or a whole number from 1 to 24. */
 export function validSearchHours(hours: unknown): boolean {
   const { min, max } = M.SEARCHELEMENT.hours;
   return (

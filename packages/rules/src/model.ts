@@ -102,7 +102,7 @@ export interface MissionParams {
   readonly currentSeal?: number | null;
   /** UNIQUE: the event joined. */
   readonly eventid?: number | null;
-  /** SEARCHELEMENT: hours searched, 1 to 12 (absent: 1). */
+  /** SEARCHELEMENT: hours searched, 1 to 24 (absent: 1). */
   readonly hours?: number | null;
   /** UNIQUE: the event's name, reward and duration as they were at start. */
   readonly unique?: UniqueSnapshot | null;
