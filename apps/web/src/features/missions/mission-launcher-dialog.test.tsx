@@ -160,9 +160,9 @@ describe('mission launcher dialog', () => {
     const { open, user } = renderLauncher();
     await open({ missionType: 'SEARCHELEMENT', landid: 1, heroid: 11, elemid: 3 });
 
-    await waitFor(() => expect(optionTexts('Hours')).toHaveLength(12));
+    await waitFor(() => expect(optionTexts('Hours')).toHaveLength(24));
     expect(optionTexts('Hours').slice(0, 3)).toEqual(['1 hour', '2 hours', '3 hours']);
-    expect(optionTexts('Hours').at(-1)).toBe('12 hours');
+    expect(optionTexts('Hours').at(-1)).toBe('24 hours');
     expect((field('Hours') as HTMLSelectElement).value).toBe('1');
     expect(await screen.findByText('Duration: 54m')).toBeTruthy();
     expect(screen.getByText('Up to 45 Earth elementals')).toBeTruthy();

@@ -28,7 +28,7 @@ describe('mission launcher rules', () => {
     const extras = extraParameters(['landid', 'heroid', 'elemid', 'hours']);
     expect(extras).toEqual(['elemid', 'hours']);
     expect(unsupportedParameters(extras)).toEqual([]);
-    expect(searchHourChoices()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(searchHourChoices()).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
   });
 
   it('offers free residents of the land for a resident-only mission', () => {
@@ -95,9 +95,9 @@ describe('mission launcher rules', () => {
       elemid: 1,
       hours: 1,
     });
-    expect(buildMissionBody({ ...search, hours: 12 })).toMatchObject({ elemid: 1, hours: 12 });
+    expect(buildMissionBody({ ...search, hours: 24 })).toMatchObject({ elemid: 1, hours: 24 });
     // Out of the config's range or not whole: no body rather than a body the server refuses.
-    for (const hours of [0, 13, 2.5]) expect(buildMissionBody({ ...search, hours })).toBeNull();
+    for (const hours of [0, 25, 2.5]) expect(buildMissionBody({ ...search, hours })).toBeNull();
     // The element is still needed; the hours always have a value.
     expect(missingChoices({ ...search, elemid: null })).toEqual(['an element']);
 
