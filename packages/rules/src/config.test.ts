@@ -8,7 +8,7 @@ const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b
 describe('GAME_CONFIG', () => {
   it('holds the design numbers', () => {
     expect(GAME_CONFIG.land.terrainMultiplier).toEqual([1, 1.1, 1.25, 1.5, 2]);
-    expect(GAME_CONFIG.vault.drainBySeal).toEqual([0.95, 0.75, 0.55, 0.4, 0.3, 0.2]);
+    expect(GAME_CONFIG.vault.drainBySeal).toEqual([0.1, 0.08, 0.06, 0.045, 0.03, 0.02]);
     expect(GAME_CONFIG.profile.vipThresholds).toEqual([0, 100, 500, 2000, 10000, 50000]);
     expect(GAME_CONFIG.market.heroRarityWeights).toEqual([50, 25, 15, 8, 2]);
     expect(GAME_CONFIG.time.minutesPerDay * GAME_CONFIG.time.msPerMinute).toBe(

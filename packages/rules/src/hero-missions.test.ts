@@ -62,6 +62,13 @@ describe('HEROLEVELUP', () => {
     const done = settle('HEROLEVELUP', land, hero);
     expect(done).toMatchObject({ success: true, heroLevel: 1, xp: 1000 });
     expect(done.report.subject).toBe('Belaria reached level 1');
+    // 1000 XP per level reached: level 4 pays 4000.
+    const third = heroState({ residence: residentOf(land), growth: { ...LEVEL_READY, level: 3 } });
+    expect(settle('HEROLEVELUP', land, third)).toMatchObject({
+      success: true,
+      heroLevel: 4,
+      xp: 4000,
+    });
     const top = heroState({ growth: { ...LEVEL_READY, level: 5 } });
     expect(settle('HEROLEVELUP', land, top)).toMatchObject({ success: false, heroLevel: null });
   });
@@ -81,7 +88,7 @@ describe('IMPROVESEAL', () => {
     const third = checkMission(checkInput('IMPROVESEAL', { land }), T0);
     expect(third.reservation).toMatchObject({ shards: 6, items: { SEAL_FIRE: 3 } });
     expect(third.result.eta.minutes).toBe(3 * 192);
-    expect(vaultOf(land, Element.Fire, T0).drain).toBeCloseTo(0.4 * 0.85 ** 2, 12);
+    expect(vaultOf(land, Element.Fire, T0).drain).toBeCloseTo(0.045 * 0.85 ** 2, 12);
   });
 
   it('refuses a weak seal, a sixth step, a second improvement, and below level 7', () => {

@@ -5,19 +5,22 @@ import { DAY, T0, arbLand, landState } from './test-fixtures.js';
 import { Terrain } from './world.js';
 
 describe('productivity', () => {
-  it('is 40 gold a day for a new Valley land', () => {
-    expect(productivity([0, 0, 0, 0], Terrain.Valley)).toBe(40);
+  it('is 100 gold a day for a new Valley land', () => {
+    // Four towers at level 0, 25 each.
+    expect(productivity([0, 0, 0, 0], Terrain.Valley)).toBe(100);
   });
 
-  it('adds 10 per tower level and applies the terrain multiplier', () => {
-    expect(productivity([0, 0, 0, 0], Terrain.Forest)).toBe(44);
-    expect(productivity([1, 0, 0, 0], Terrain.Valley)).toBe(50);
-    // (20 + 30 + 40 + 10) * 2.0
-    expect(productivity([1, 2, 3, 0], Terrain.Arctic)).toBe(200);
-    // (110 * 4) * 1.25
-    expect(productivity([10, 10, 10, 10], Terrain.Mountains)).toBe(550);
-    // 50 * 1.5
-    expect(productivity([1, 0, 0, 0], Terrain.River)).toBe(75);
+  it('adds 15 per tower level and applies the terrain multiplier', () => {
+    // 100 * 1.1
+    expect(productivity([0, 0, 0, 0], Terrain.Forest)).toBe(110);
+    // 40 + 25 * 3
+    expect(productivity([1, 0, 0, 0], Terrain.Valley)).toBe(115);
+    // (40 + 55 + 70 + 25) * 2.0
+    expect(productivity([1, 2, 3, 0], Terrain.Arctic)).toBe(380);
+    // (175 * 4) * 1.25
+    expect(productivity([10, 10, 10, 10], Terrain.Mountains)).toBe(875);
+    // 115 * 1.5
+    expect(productivity([1, 0, 0, 0], Terrain.River)).toBe(172.5);
   });
 
   it('caps at seven days of production', () => {
@@ -75,7 +78,8 @@ describe('leftoverAt', () => {
 describe('landGoldView', () => {
   it('shows whole leftover, cap and productivity', () => {
     const land = landState({ towers: [0, 0, 0, 0], gold: { leftover: 0.5, at: T0 } });
-    expect(landGoldView(land, T0 + DAY)).toEqual({ leftover: 40, cap: 280, productivity: 40 });
+    // 0.5 + 100 after a day shows as 100; the cap is 7 days of 100.
+    expect(landGoldView(land, T0 + DAY)).toEqual({ leftover: 100, cap: 700, productivity: 100 });
   });
 
   it('never shows more than the cap for any land', () => {

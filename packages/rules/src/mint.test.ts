@@ -50,15 +50,18 @@ describe('rollMintLand', () => {
 
 describe('mintGoldPrice', () => {
   it('charges the base while the player owns no more than the free ones', () => {
-    expect([0, 1].map((owned) => mintGoldPrice('land', owned))).toEqual([3000, 3000]);
-    expect([0, 1, 2].map((owned) => mintGoldPrice('hero', owned))).toEqual([1500, 1500, 1500]);
+    expect([0, 1].map((owned) => mintGoldPrice('land', owned))).toEqual([2500, 2500]);
+    expect([0, 1, 2, 3].map((owned) => mintGoldPrice('hero', owned))).toEqual([
+      1200, 1200, 1200, 1200,
+    ]);
   });
 
   it('grows by the factor for each one owned beyond the free ones, to the nearest 10 gold', () => {
-    expect([2, 3, 4].map((owned) => mintGoldPrice('land', owned))).toEqual([6000, 12000, 24000]);
-    // 1500 * 1.6^n: 2400, 3840, 6144, 9830.4.
-    expect([3, 4, 5, 6].map((owned) => mintGoldPrice('hero', owned))).toEqual([
-      2400, 3840, 6140, 9830,
+    // 2500 * 1.8^n: 4500, 8100, 14580.
+    expect([2, 3, 4].map((owned) => mintGoldPrice('land', owned))).toEqual([4500, 8100, 14580]);
+    // 1200 * 1.4^n: 1680, 2352, 3292.8, 4609.92.
+    expect([4, 5, 6, 7].map((owned) => mintGoldPrice('hero', owned))).toEqual([
+      1680, 2350, 3290, 4610,
     ]);
   });
 
@@ -99,10 +102,10 @@ describe('mintGoldPrice', () => {
 });
 
 describe('starterGrant', () => {
-  it('gives a Valley land on Aleph and two Common heroes, one resident', () => {
+  it('gives a Valley land on Aleph and three Common heroes, two resident', () => {
     const grant = starterGrant(createRng('new player'), free);
     expect(grant?.land).toMatchObject({ continent: Continent.Aleph, terrain: Terrain.Valley });
-    expect(grant?.heroes.map((h) => h.resident)).toEqual([true, false]);
+    expect(grant?.heroes.map((h) => h.resident)).toEqual([true, true, false]);
     for (const { hero } of grant?.heroes ?? []) {
       expect(hero.rarity).toBe(Rarity.Common);
       expect(Math.max(...hero.skills)).toBeLessThanOrEqual(30);

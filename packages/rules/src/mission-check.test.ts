@@ -31,29 +31,31 @@ describe('checkMission accepts a valid mission of every type', () => {
     expect(check.result.reward.rewardSpec.length).toBeGreaterThan(0);
   });
 
-  it('computes a claim trip: 48 minutes of work plus 10 of travel, nothing reserved', () => {
+  it('computes a claim trip: 24 minutes of work plus 10 of travel, nothing reserved', () => {
+    // 30 * (1 - Agility 40 / 200) = 24
     const check = checkMission(checkInput('GOLDCLAIM'), NOW);
-    expect(check.result.eta.minutes).toBe(58);
+    expect(check.result.eta.minutes).toBe(34);
     expect(check.reservation).toEqual(NO_RESERVATION);
     expect(check.result.reward.rewardSpec[0]).toBe('Up to 500 gold to your treasury');
     expect(check.result.comments).toContain('Travel: 5 units from Land #11 (10m).');
   });
 
   it('reserves and reports the ingredients of a tower upgrade', () => {
+    // Level 2 to 3: 100 * 1.6^2 = 256, less Efficiency 40 / 4 = 10 %: 230.4, rounded up.
     const check = checkMission(checkInput('UPGRADETOWER'), NOW);
     expect(check.result.ingredients).toEqual({
-      elementals: { need: 360, enough: true },
+      elementals: { need: 231, enough: true },
       items: { need: 3, enough: true },
     });
     expect(check.reservation).toEqual({
       elemid: Element.Fire,
-      elementals: 360,
+      elementals: 231,
       shards: 0,
       items: { TOWER_STONE: 3 },
     });
     expect(check.result.reward.rewardSpec).toEqual([
       'Fire tower level 3',
-      '+10 gold per day, vault cap 4000',
+      '+15 gold per day, vault cap 4000',
       '900 XP',
     ]);
   });
@@ -151,6 +153,9 @@ const CASES: Case[] = [
   ],
   ['second hunt', 'HUNTSEAL', { usedToday: { dailyReward: false, huntSeal: true } }, 'DAILY_LIMIT'],
   ['element out of range', 'SEARCHELEMENT', withParams({ elemid: 7 }), 'BAD_ELEMENT', 'elemid'],
+  ['search of 0 hours', 'SEARCHELEMENT', withParams({ hours: 0 }), 'BAD_PARAM', 'hours'],
+  ['search of 25 hours', 'SEARCHELEMENT', withParams({ hours: 25 }), 'BAD_PARAM', 'hours'],
+  ['search of 1.5 hours', 'SEARCHELEMENT', withParams({ hours: 1.5 }), 'BAD_PARAM', 'hours'],
   ['element missing', 'UPGRADETOWER', withParams({ elemid: undefined }), 'BAD_ELEMENT', 'elemid'],
   [
     'level not a whole number',
@@ -215,12 +220,14 @@ describe('checkMission refuses', () => {
 
   it('judges elementals on the vault after decay at now', () => {
     const input = checkInput('UPGRADETOWER');
-    // Seal 1 drains 75% a day: 3000 elementals at T0 are 750 a day later, 187.5 after two.
+    // Seal 1 drains 8% a day: 3000 elementals at T0 are 2760 a day later, 245.9 after 30 days
+    // and 226.2 after 31, fewer than the 231 the upgrade needs.
     expect(checkMission(input, T0 + DAY).result.ok).toBe(true);
-    const later = checkMission(input, T0 + 2 * DAY);
+    expect(checkMission(input, T0 + 30 * DAY).result.ok).toBe(true);
+    const later = checkMission(input, T0 + 31 * DAY);
     expect(later.result.error?.code).toBe('INGREDIENTS_MISSING');
-    expect(later.result.error?.message).toBe('Not enough: 360 Fire elementals (you have 187).');
-    expect(later.result.ingredients.elementals).toEqual({ need: 360, enough: false });
+    expect(later.result.error?.message).toBe('Not enough: 231 Fire elementals (you have 226).');
+    expect(later.result.ingredients.elementals).toEqual({ need: 231, enough: false });
     expect(later.result.ingredients.items).toEqual({ need: 3, enough: true });
   });
 
@@ -289,17 +296,83 @@ describe('check texts', () => {
       'Water Seal (50% chance)',
       '800 XP',
     ]);
+    // Luck 40 on a Fire land: (30 + 20) * 1.5
     expect(checkMission(checkInput('SEARCHELEMENT'), NOW).result.reward.rewardSpec).toEqual([
-      '60 Fire elementals',
+      '75 Fire elementals',
       '10% chance of a Fire shard',
-      '150 XP',
+      '6% chance of a Tower Stone',
+      '80 XP',
     ]);
+  });
+
+  it('state the search yield per hour searched', () => {
+    const search = (hours: number) =>
+      checkMission(checkInput('SEARCHELEMENT', withParams({ hours })), NOW).result;
+    expect(search(3).reward.rewardSpec).toEqual([
+      '225 Fire elementals',
+      '10% chance of a Fire shard each hour',
+      '6% chance of a Tower Stone each hour',
+      '240 XP',
+    ]);
+    expect(search(1).reward.rewardSpec).toEqual(
+      checkMission(checkInput('SEARCHELEMENT'), NOW).result.reward.rewardSpec,
+    );
   });
 
   it('explain travel for a hero without residence', () => {
     const input = checkInput('TRANSFERHERO', { hero: heroState({ residence: null }) });
     expect(checkMission(input, NOW).result.comments[0]).toBe(
-      'No residence: counts as 30 units away (1h).',
+      'No residence: counts as 5 units away (10m).',
     );
+  });
+
+  it('say a resident mission is worked at home, or that the hero must live on the land', () => {
+    expect(checkMission(checkInput('DAILYREWARD'), NOW).result.comments[0]).toBe(
+      'Belaria works on its home land: no travel.',
+    );
+    // Belaria lives on Land #11, not on Land #10.
+    const away = checkMission(checkInput('DAILYREWARD', { hero: heroState() }), NOW).result;
+    expect(away.error?.code).toBe('NOT_RESIDENT');
+    expect(away.comments[0]).toBe('Belaria must live on Land #10 for this mission.');
+    const homeless = checkInput('SEARCHELEMENT', { hero: heroState({ residence: null }) });
+    expect(checkMission(homeless, NOW).result.comments[0]).toBe(
+      'Belaria must live on Land #10 for this mission.',
+    );
+  });
+});
+
+describe('checkMission of a search of some hours', () => {
+  const search = (hours?: number) =>
+    checkMission(
+      checkInput('SEARCHELEMENT', hours === undefined ? {} : withParams({ hours })),
+      NOW,
+    );
+
+  it('lasts 48 minutes an hour for Intelligence 40, one hour when none is given', () => {
+    expect(search().result.eta.minutes).toBe(48);
+    expect(search(1).result.eta.minutes).toBe(48);
+    expect(search(3).result.eta.minutes).toBe(144);
+    expect(search(12).result.eta.minutes).toBe(576);
+    expect(search(24).result.eta.minutes).toBe(1152);
+    expect(search(24).etaAt).toBe(NOW + 1152 * 60_000);
+  });
+
+  it('accepts 1 to 24 whole hours and reserves nothing', () => {
+    for (let hours = 1; hours <= 24; hours++) {
+      const check = search(hours);
+      expect(check.result.ok).toBe(true);
+      expect(check.reservation).toEqual(NO_RESERVATION);
+    }
+  });
+
+  it('names the hours in a refusal', () => {
+    for (const hours of [0, 25, 1.5]) {
+      const { error } = search(hours).result;
+      expect(error).toMatchObject({
+        code: 'BAD_PARAM',
+        field: 'hours',
+        message: 'A search lasts 1 to 24 whole hours.',
+      });
+    }
   });
 });

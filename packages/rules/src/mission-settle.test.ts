@@ -52,17 +52,17 @@ const state = (land = landState(), hero = heroState()): SettleState => ({ land, 
 
 describe('GOLDCLAIM settlement', () => {
   it('moves the leftover at settle time into the treasury', () => {
-    // 100 at T0 plus 120 a day for one day.
+    // 100 at T0 plus 220 a day (four Valley towers at level 2, 55 each) for one day; 3 XP a gold.
     const outcome = settle('GOLDCLAIM', state());
-    expect(outcome).toMatchObject({ success: true, treasuryGold: 220, goldClaimed: 220, xp: 2200 });
-    expect(outcome.landGold).toEqual({ delta: -220, snapshot: { leftover: 0, at: NOW } });
-    expect(outcome.report.subject).toBe('Belaria brought 220 gold from Land #10');
+    expect(outcome).toMatchObject({ success: true, treasuryGold: 320, goldClaimed: 320, xp: 960 });
+    expect(outcome.landGold).toEqual({ delta: -320, snapshot: { leftover: 0, at: NOW } });
+    expect(outcome.report.subject).toBe('Belaria brought 320 gold from Land #10');
   });
 
   it('moves at most what the hero carries; the rest stays', () => {
     const outcome = settle('GOLDCLAIM', state(landState(), heroState({ skills: skills(5) })));
     expect(outcome.treasuryGold).toBe(150);
-    expect(outcome.landGold).toEqual({ delta: -150, snapshot: { leftover: 70, at: NOW } });
+    expect(outcome.landGold).toEqual({ delta: -150, snapshot: { leftover: 170, at: NOW } });
   });
 
   it('moves only whole gold and keeps the fraction on the land', () => {
@@ -83,12 +83,12 @@ describe('GOLDCLAIM settlement', () => {
 });
 
 describe('DAILYREWARD and HUNTSEAL settlement', () => {
-  it('daily reward gives exactly 50 gold, one item and 500 XP', () => {
+  it('daily reward gives exactly 100 gold, one item and 500 XP', () => {
     const outcome = settle('DAILYREWARD', state());
-    expect(outcome.treasuryGold).toBe(50);
+    expect(outcome.treasuryGold).toBe(100);
     expect(outcome.xp).toBe(500);
     expect(Object.values(outcome.items)).toEqual([1]);
-    expect(outcome.report.body).toContain('<b>50</b>');
+    expect(outcome.report.body).toContain('<b>100</b>');
   });
 
   it('a hunt either yields a seal of the hero element with 800 XP or nothing with 400', () => {
@@ -131,7 +131,7 @@ describe('upgrade settlement', () => {
     const outcome = settle('UPGRADETOWER', state());
     expect(outcome.towerLevel).toEqual({ elemid: Element.Fire, level: 3 });
     expect(outcome.xp).toBe(900);
-    expect(outcome.landGold).toEqual({ delta: 0, snapshot: { leftover: 220, at: NOW } });
+    expect(outcome.landGold).toEqual({ delta: 0, snapshot: { leftover: 320, at: NOW } });
     expect(outcome.refund).toBeNull();
   });
 
@@ -141,7 +141,7 @@ describe('upgrade settlement', () => {
     expect(outcome.vault).toEqual({
       elemid: Element.Fire,
       delta: 0,
-      snapshot: { volume: 750, at: NOW },
+      snapshot: { volume: 2760, at: NOW }, // 3000 less 8 % over a day
     });
     expect(outcome.xp).toBe(800);
   });
@@ -157,11 +157,12 @@ describe('upgrade settlement', () => {
 });
 
 describe('SEARCHELEMENT settlement', () => {
-  it('adds 20 + Luck/2, x1.5 on a land of that element, to the decayed vault', () => {
+  it('adds 30 + Luck/2, x1.5 on a land of that element, to the decayed vault', () => {
+    // (30 + 20) * 1.5 = 75 onto 3000 less 8 % over a day (2760)
     const outcome = settle('SEARCHELEMENT', state());
-    expect(outcome.vault?.delta).toBe(60);
-    expect(outcome.vault?.snapshot).toEqual({ volume: 810, at: NOW });
-    expect(outcome.xp).toBe(150);
+    expect(outcome.vault?.delta).toBe(75);
+    expect(outcome.vault?.snapshot).toEqual({ volume: 2835, at: NOW });
+    expect(outcome.xp).toBe(80);
   });
 
   it('loses what does not fit under the cap', () => {
@@ -178,6 +179,89 @@ describe('SEARCHELEMENT settlement', () => {
     const shards = drops.filter((o) => o.shards !== null);
     expect(shards.length / 2000).toBeCloseTo(0.25, 1);
     expect(shards[0]?.shards).toEqual({ elemid: Element.Fire, delta: 1 });
+  });
+});
+
+describe('SEARCHELEMENT settlement of some hours', () => {
+  const empty = landState({ vault: [0, 0, 0, 0].map(() => ({ volume: 0, at: T0 })) as never });
+  const search = (
+    hours: number | undefined,
+    seed: number | string = 1,
+    land = empty,
+    hero = heroState(),
+  ) => {
+    const base = record('SEARCHELEMENT', state(land, hero));
+    const params = hours === undefined ? base.params : { ...base.params, hours };
+    return settleMission({ ...base, params }, state(land, hero), NOW, createRng(seed));
+  };
+
+  it('finds 30 + Luck / 2 and earns 80 XP for every hour searched', () => {
+    // Luck 40 on a Fire land: 75 an hour.
+    expect(search(3)).toMatchObject({ vault: { delta: 225 }, xp: 240 });
+    expect(search(12)).toMatchObject({ vault: { delta: 900 }, xp: 960 });
+    expect(search(24)).toMatchObject({ vault: { delta: 1800 }, xp: 1920 });
+    expect(search(3).report.subject).toBe('Belaria found 225 Fire elementals');
+    // Luck 45 on an Air land for 2 hours: 52.5 * 2
+    const air = landState({ element: Element.Air, vault: empty.vault });
+    expect(search(2, 1, air, heroState({ skills: skills(45) }))).toMatchObject({
+      vault: { delta: 105 },
+      xp: 160,
+    });
+  });
+
+  it('still loses what does not fit under the cap', () => {
+    // 12 hours find 900; a vault of 2760 at a cap of 3000 takes 240.
+    const outcome = search(12, 1, landState());
+    expect(outcome.vault?.delta).toBe(240);
+    expect(outcome.report.body).toContain('the vault is full');
+  });
+
+  it('searches one hour when no hours were given', () => {
+    for (const seed of [1, 2, 3, 'x']) expect(search(undefined, seed)).toEqual(search(1, seed));
+  });
+
+  it('draws a shard, then a Tower Stone, each hour, so the same seed replays', () => {
+    const hero = heroState({ skills: skills(100) }); // shard chance 25 % an hour
+    for (let seed = 0; seed < 200; seed++) {
+      const hours = (seed % 24) + 1;
+      const rng = createRng(seed);
+      let shards = 0;
+      let stones = 0;
+      for (let h = 0; h < hours; h++) {
+        if (rng.next() < 0.25) shards += 1;
+        if (rng.next() < 0.06) stones += 1;
+      }
+      const outcome = search(hours, seed, empty, hero);
+      expect(outcome).toEqual(search(hours, seed, empty, hero));
+      expect(outcome.shards).toEqual(shards > 0 ? { elemid: Element.Fire, delta: shards } : null);
+      expect(outcome.items).toEqual(stones > 0 ? { TOWER_STONE: stones } : {});
+    }
+  });
+
+  it('finds Tower Stones with chance 0.06 an hour, and reports them', () => {
+    const runs = Array.from({ length: 1000 }, (_, seed) => search(12, seed));
+    const stones = runs.map((o) => o.items.TOWER_STONE ?? 0);
+    // 12 hours at 0.06: 0.72 stones a search on average.
+    expect(stones.reduce((a, b) => a + b, 0) / runs.length).toBeCloseTo(0.72, 1);
+    for (const [i, run] of runs.entries()) {
+      const n = stones[i]!;
+      expect(Object.keys(run.items)).toEqual(n > 0 ? ['TOWER_STONE'] : []);
+      if (n === 1) expect(run.report.body).toContain('Found <b>1 Tower Stone</b>');
+      if (n > 1) expect(run.report.body).toContain(`Found <b>${n} Tower Stones</b>`);
+      if (n === 0) expect(run.report.body).not.toContain('Tower Stone');
+    }
+    expect(stones.some((n) => n > 1)).toBe(true);
+  });
+
+  it('can find more than one shard in a long search, and reports them', () => {
+    const hero = heroState({ skills: skills(100) });
+    const runs = Array.from({ length: 200 }, (_, seed) => search(12, seed, empty, hero));
+    const many = runs.find((o) => (o.shards?.delta ?? 0) > 1);
+    expect(many).toBeDefined();
+    expect(many?.report.body).toContain(`Found <b>${many?.shards?.delta} Fire shards</b>`);
+    // 12 hours at 25 %: 3 shards a search on average.
+    const total = runs.reduce((sum, o) => sum + (o.shards?.delta ?? 0), 0);
+    expect(total / runs.length).toBeCloseTo(3, 0);
   });
 });
 
@@ -224,7 +308,7 @@ describe('settlement properties', () => {
           expect(outcome.goldClaimed).toBe(moved);
           expect(outcome.landGold?.snapshot.leftover).toBeCloseTo(leftover - moved, 6);
         } else {
-          const paid = { DAILYREWARD: 50, UNIQUE: UNIQUE_EVENT.reward.gold } as const;
+          const paid = { DAILYREWARD: 100, UNIQUE: UNIQUE_EVENT.reward.gold } as const;
           expect(outcome.treasuryGold).toBe(paid[type as keyof typeof paid] ?? 0);
           expect(outcome.goldClaimed).toBe(0);
           expect(outcome.landGold?.delta ?? 0).toBe(0);

@@ -18,7 +18,8 @@ describe('MISSION_TYPES', () => {
       'elemid',
       'currentSeal',
     ]);
-    expect(MISSION_TYPES.SEARCHELEMENT.parameters).toEqual(['landid', 'heroid', 'elemid']);
+    expect(MISSION_TYPES.SEARCHELEMENT.parameters).toEqual(['landid', 'heroid', 'elemid', 'hours']);
+    expect(extraParameters('SEARCHELEMENT')).toEqual(['elemid', 'hours']);
     expect(extraParameters('UPGRADESEAL')).toEqual(['elemid', 'currentSeal']);
     expect(extraParameters('DAILYREWARD')).toEqual([]);
     expect(MISSION_TYPES.UNIQUE.parameters).toEqual(['landid', 'heroid', 'eventid']);

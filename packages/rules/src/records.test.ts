@@ -13,10 +13,11 @@ import { Terrain } from './world.js';
 
 describe('power', () => {
   it('adds tower productivity by terrain and vault caps, hero skills and levels, and the profile level', () => {
-    // A Valley tower at 0: 10 gold a day and a 1,000 cap (10); a River tower at 2: 30 x 1.5 and 30.
-    expect(towerPower(0, Terrain.Valley)).toBe(20);
-    expect(towerPower(2, Terrain.River)).toBe(45 + 30);
-    expect(landPower([0, 0, 0, 0], Terrain.Valley)).toBe(80);
+    // A Valley tower at 0: 25 gold a day and a 1,000 cap (10); a River tower at 2: 55 x 1.5
+    // (82.5, rounded to 83) and a 3,000 cap (30).
+    expect(towerPower(0, Terrain.Valley)).toBe(35);
+    expect(towerPower(2, Terrain.River)).toBe(83 + 30);
+    expect(landPower([0, 0, 0, 0], Terrain.Valley)).toBe(140);
     expect(heroPower([10, 10, 10, 10, 10, 10, 10, 10], [1, 0, 0, 0, 0, 0, 0, 0], 2)).toBe(281);
     expect(
       playerPower(
@@ -24,7 +25,7 @@ describe('power', () => {
         [{ towers: [0, 0, 0, 0], terrain: Terrain.Valley }],
         [{ skills: [5, 5, 5, 5, 5, 5, 5, 5] }],
       ),
-    ).toBe(3000 + 80 + 40);
+    ).toBe(3000 + 140 + 40);
   });
 
   it('grows with every tower level and hero level', () => {

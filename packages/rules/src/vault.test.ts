@@ -13,9 +13,9 @@ import {
 
 describe('vault parameters', () => {
   it('drains by seal level', () => {
-    expect(drainFor(0)).toBe(0.95);
-    expect(drainFor(3)).toBe(0.4);
-    expect(drainFor(5)).toBe(0.2);
+    expect(drainFor(0)).toBe(0.1);
+    expect(drainFor(3)).toBe(0.045);
+    expect(drainFor(5)).toBe(0.02);
     expect(() => drainFor(6)).toThrow(RangeError);
     expect(sealName(4)).toBe('Epic');
   });
@@ -30,9 +30,9 @@ describe('volumeAt', () => {
   const snap = { volume: 1000, at: T0 };
 
   it('decays continuously by (1 - drain)^days', () => {
-    expect(volumeAt(snap, 0, 1000, T0 + DAY)).toBeCloseTo(50, 9);
-    expect(volumeAt(snap, 0, 1000, T0 + 2 * DAY)).toBeCloseTo(2.5, 9);
-    expect(volumeAt(snap, 5, 1000, T0 + DAY / 2)).toBeCloseTo(1000 * Math.sqrt(0.8), 9);
+    expect(volumeAt(snap, 0, 1000, T0 + DAY)).toBeCloseTo(900, 9);
+    expect(volumeAt(snap, 0, 1000, T0 + 2 * DAY)).toBeCloseTo(810, 9);
+    expect(volumeAt(snap, 5, 1000, T0 + DAY / 2)).toBeCloseTo(1000 * Math.sqrt(0.98), 9);
   });
 
   it('never exceeds the cap', () => {
@@ -71,8 +71,9 @@ describe('adding and withdrawing', () => {
   });
 
   it('adds to the decayed volume at now', () => {
+    // 1,000 drained by 10 % over a day is 900, plus 100.
     const change = addElementals({ volume: 1000, at: T0 }, 0, 2000, 100, T0 + DAY);
-    expect(change.snapshot.volume).toBeCloseTo(150, 9);
+    expect(change.snapshot.volume).toBeCloseTo(1000, 9);
     expect(change.snapshot.at).toBe(T0 + DAY);
   });
 
@@ -80,7 +81,8 @@ describe('adding and withdrawing', () => {
     expect(withdrawElementals({ volume: 500, at: T0 }, 5, 2000, 200, T0)?.snapshot.volume).toBe(
       300,
     );
-    expect(withdrawElementals({ volume: 500, at: T0 }, 0, 2000, 200, T0 + DAY)).toBeNull();
+    // 500 drained by 10 % over a day is 450: 460 is more than the vault holds.
+    expect(withdrawElementals({ volume: 500, at: T0 }, 0, 2000, 460, T0 + DAY)).toBeNull();
   });
 
   it('never leaves the vault above its cap', () => {
@@ -99,6 +101,6 @@ describe('vaultView', () => {
   it('shows whole volumes per element with cap, seals and drain', () => {
     const view = vaultView(landState(), T0);
     expect(view).toHaveLength(4);
-    expect(view[0]).toEqual({ volume: 3000, cap: 3000, seals: 1, steps: 0, drain: 0.75 });
+    expect(view[0]).toEqual({ volume: 3000, cap: 3000, seals: 1, steps: 0, drain: 0.08 });
   });
 });
