@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
+import { PROFILE_CACHE_READS, ProfileCache } from '../src/lib/profile-cache.js';
 import { addBoardScore } from '../src/modules/game/boards.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { writeMessages } from '../src/modules/messages/store.js';
@@ -241,5 +242,61 @@ describe('the profile cache', () => {
     const v = await version(me.id);
     await db.execute(sql`update profiles set gold = gold where id = ${me.id}`);
     expect(await version(me.id)).toBe(v);
+  });
+});
+
+describe('the mission check’s cached state', () => {
+  it('keeps nothing for a check naming ids the player does not own, and still answers 404', async () => {
+    const me = await player();
+    const them = await player();
+    const cache = ctx.app.deps.profileCache;
+    const [mine] = (await me.api.get('/ard/lands')).body as Array<{ landid: number }>;
+    const [theirs] = (await them.api.get('/ard/lands')).body as Array<{ landid: number }>;
+    const myHero = ((await me.api.get('/abtal/heroes')).body as Array<{ heroid: number }>)[0]!;
+    const theirHero = ((await them.api.get('/abtal/heroes')).body as Array<{ heroid: number }>)[0]!;
+    const check = (landid: number, heroid: number) =>
+      me.api.post('/misaar/mission/check', { missionType: 'GOLDCLAIM', landid, heroid });
+    const before = cache.size(me.id);
+
+    for (let i = 0; i < 300; i++) {
+      const res = await check(1_000_000 + i, 2_000_000 + i);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ statusCode: 404, code: 'HERO_NOT_FOUND' });
+    }
+    // Someone else's land or hero answers as today, and is not kept either.
+    expect((await check(theirs!.landid, myHero.heroid)).body).toMatchObject({
+      statusCode: 404,
+      code: 'LAND_NOT_FOUND',
+    });
+    expect((await check(mine!.landid, theirHero.heroid)).body).toMatchObject({
+      statusCode: 404,
+      code: 'HERO_NOT_FOUND',
+    });
+    expect((await check(1_000_000, myHero.heroid)).body.code).toBe('LAND_NOT_FOUND');
+    expect(cache.size(me.id)).toBe(before);
+
+    // The player's own pair is still checked (and kept, once).
+    const own = await check(mine!.landid, myHero.heroid);
+    expect(own.status).toBe(200);
+    expect(await check(mine!.landid, myHero.heroid)).toEqual(own);
+    expect(cache.size(me.id)).toBe(before + 1);
+  });
+
+  it('keeps at most a fixed number of reads per player, the oldest going first', async () => {
+    const cache = new ProfileCache();
+    const load = (value: number) => () => Promise.resolve(value);
+    for (let i = 0; i < 1000; i++) await cache.get(7, 1, `read:${i}`, load(i));
+    expect(cache.size(7)).toBe(PROFILE_CACHE_READS);
+    // The newest are kept; the oldest were dropped and load again.
+    let loads = 0;
+    const counted = (value: number) => () => {
+      loads += 1;
+      return Promise.resolve(value);
+    };
+    expect(await cache.get(7, 1, 'read:999', counted(-1))).toBe(999);
+    expect(loads).toBe(0);
+    expect(await cache.get(7, 1, 'read:0', counted(-1))).toBe(-1);
+    expect(loads).toBe(1);
+    expect(cache.size(7)).toBe(PROFILE_CACHE_READS);
   });
 });

@@ -4,7 +4,13 @@
  * database triggers bump it in the same transaction as any change those reads depend on
  * (migration 0006). So an entry is served only while it is exactly current — in this
  * process and in any other — and the read costs no query of its own.
+ *
+ * Some keys carry ids from the request (a mission check's hero and land), so a player holds at
+ * most PROFILE_CACHE_READS reads, the least recently used going first: a player sending
+ * request after request with new ids cannot grow the process's memory.
  */
+export const PROFILE_CACHE_READS = 32;
+
 interface Entry {
   version: number;
   values: Map<string, unknown>;
@@ -15,7 +21,10 @@ export class ProfileCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxProfiles = 20_000) {}
+  constructor(
+    private readonly maxProfiles = 20_000,
+    private readonly maxReads = PROFILE_CACHE_READS,
+  ) {}
 
   async get<T>(
     profileId: number,
@@ -29,7 +38,10 @@ export class ProfileCache {
       // Map order is insertion order: re-inserting marks the entry most recently used.
       this.entries.delete(profileId);
       this.entries.set(profileId, entry);
-      return entry.values.get(key) as T;
+      const value = entry.values.get(key) as T;
+      entry.values.delete(key);
+      entry.values.set(key, value);
+      return value;
     }
     this.misses += 1;
     const value = await load();
@@ -40,8 +52,19 @@ export class ProfileCache {
       this.entries.set(profileId, entry);
       this.evict();
     }
+    entry.values.delete(key);
     entry.values.set(key, value);
+    while (entry.values.size > this.maxReads) {
+      const oldest = entry.values.keys().next().value;
+      if (oldest === undefined) break;
+      entry.values.delete(oldest);
+    }
     return value;
+  }
+
+  /** How many reads this process keeps for the player (0 when none). */
+  size(profileId: number): number {
+    return this.entries.get(profileId)?.values.size ?? 0;
   }
 
   private evict() {

@@ -69,6 +69,10 @@ export async function loadCheckInput(
       (select json_agg(kind) from daily_usage
          where profile_id = ${profileId} and day = ${utcDayKey(now.getTime())}) as used`,
     );
+    // Ownership is judged before the state is kept: a check naming ids that are not the
+    // player's (unknown or someone else's) answers 404 and leaves nothing in their cache.
+    if (!row?.hero || row.hero.ownerId !== profileId) throw heroNotFound();
+    if (!row.land || row.land.ownerId !== profileId) throw landNotFound();
     return row;
   };
   const day = utcDayKey(now.getTime());
@@ -76,6 +80,7 @@ export async function loadCheckInput(
   const context = lock
     ? await load()
     : await cached(`mission-state:${body.heroid}:${body.landid}:${day}`, load);
+  // Already judged by `load` (a kept state is the player's: a transfer since bumps the version).
   if (!context?.hero || context.hero.ownerId !== profileId) throw heroNotFound();
   if (!context.land || context.land.ownerId !== profileId) throw landNotFound();
   const hero = heroFromJson(context.hero, now.getTime());
