@@ -1,7 +1,8 @@
 /**
  * Profile frames and the profiles rating (docs/game-rules.md, Profile frames and Profiles
- * rating). The rating's weights are mirrored by the database function `aleph_assets_power`
- * (migration "records_power"); a server test checks the two agree.
+ * rating). The rating's weights, and the towers' gold per day (`land`), are mirrored by the
+ * database function `aleph_assets_power` (migrations "records_power", then "power_tower_gold"):
+ * a change to either needs a migration; a server test checks the two agree.
  */
 export const RECORDS_CONFIG = {
   frames: [

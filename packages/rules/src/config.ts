@@ -29,6 +29,7 @@ export const GAME_CONFIG = {
     slotSearch: { initialRadius: 8, radiusGrowth: 2, attempts: 200 },
   },
   land: {
+    /** Mirrored in SQL by the rating's `aleph_assets_power` (config-records.ts): a change needs a migration. */
     towerBaseGold: 25,
     towerGoldPerLevel: 15,
     /** By terrain: Valley, Forest, Mountains, River, Arctic. */

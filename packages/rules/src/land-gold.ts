@@ -6,7 +6,7 @@ import type { Terrain } from './world.js';
 
 const LAND = GAME_CONFIG.land;
 
-/** Gold per day of one tower: `10 + 10 * level`. */
+/** Gold per day of one tower: `25 + 15 * level`. */
 export function towerProduction(level: number): number {
   return LAND.towerBaseGold + LAND.towerGoldPerLevel * level;
 }

@@ -35,7 +35,7 @@ describe('lucky coin event', () => {
 const CHI2_4DF_999 = 18.467;
 
 describe('lucky coin prizes', () => {
-  it('follow the table over 100,000 seeded draws (chi-square)', () => {
+  it('follow the table over 100,000 seeded draws (chi-square)', { timeout: 30_000 }, () => {
     const table = ECONOMY_CONFIG.luckyCoin.prizes;
     const counts = new Map<string, number>(table.map((p) => [p.kind, 0]));
     const rng = createRng('lucky-chi-square');

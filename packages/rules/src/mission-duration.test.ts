@@ -101,12 +101,10 @@ describe('missionDuration of a search', () => {
         const hero = { ...someHero, residence: residentOf(land) };
         const intelligence = hero.skills[Skill.Intelligence];
         const minutes = missionDuration('SEARCHELEMENT', hero, land, { hours });
-        // The formula in whole numbers, free of floating-point noise. The rule multiplies
-        // floats, so a product such as 5 * 47.4 = 237.00000000000003 is rounded up to one
-        // minute more (Intelligence 42 for 5 hours: 238); at most that one minute.
+        // The formula in whole numbers, free of floating-point noise: the rule drops the dust
+        // of its float products before rounding up (5 * 47.4 = 237.00000000000003 is 237).
         const exact = Math.ceil((hours * 60 * (200 - intelligence)) / 200);
-        expect(minutes).toBeGreaterThanOrEqual(exact);
-        expect(minutes).toBeLessThanOrEqual(exact + 1);
+        expect(minutes).toBe(exact);
         expect(minutes).toBeLessThanOrEqual(hours * missionDuration('SEARCHELEMENT', hero, land));
       }),
     );

@@ -2,6 +2,7 @@ import { GAME_CONFIG } from './config.js';
 import { MISSION_RULES } from './config-missions.js';
 import type { HeroState, LandState, MissionParams, Residence } from './model.js';
 import { searchHours, validSearchHours } from './mission-formulas.js';
+import { ceilExact } from './util.js';
 import { sealSteps } from './vault.js';
 import { isElement, type MissionType } from './world.js';
 
@@ -67,8 +68,8 @@ export function missionDuration(
   const hours =
     type === 'SEARCHELEMENT' && validSearchHours(params.hours) ? searchHours(params) : 1;
   const work = unique
-    ? Math.ceil(unique.baseMinutes * (1 - hero.skills[unique.skill] / skillDurationDivisor))
-    : Math.ceil(
+    ? ceilExact(unique.baseMinutes * (1 - hero.skills[unique.skill] / skillDurationDivisor))
+    : ceilExact(
         hours *
           workMinutes(type, hero.skills[rule.skill], missionStep(type, land, params.elemid, hero)),
       );

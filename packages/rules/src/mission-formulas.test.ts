@@ -67,10 +67,8 @@ describe('mission formulas', () => {
     expect(towerUpgradeCost(9, 100)).toEqual({ elementals: 5154, stones: 10, shards: 9 });
   });
 
-  // A known bug in the rule (reported, not fixed here): 1.6^2 in floating point is
-  // 2.5600000000000005, so ceil(100 * 1.6^2) is 257, one more than the 256 of the formula.
-  // `it.fails` passes while the bug lasts; when the rule is fixed, drop `.fails`.
-  it.fails('prices the upgrade from level 2 at exactly 100 * 1.6^2 = 256 elementals', () => {
+  // 1.6^2 in floating point is 2.5600000000000005: the cost must still be 256, not 257.
+  it('prices the upgrade from level 2 at exactly 100 * 1.6^2 = 256 elementals', () => {
     expect(towerUpgradeCost(2, 0)).toEqual({ elementals: 256, stones: 3, shards: 0 });
   });
 

@@ -3,6 +3,7 @@ import { HERO_GROWTH_CONFIG } from './config-hero-growth.js';
 import { improveSealReservation, levelUpReservation } from './hero-missions.js';
 import { sealItemCode, TOWER_STONE } from './items.js';
 import { NO_RESERVATION, type HeroState, type LandState, type Reservation } from './model.js';
+import { ceilExact } from './util.js';
 import { Skill, isElement, type Element, type MissionType } from './world.js';
 
 /** The mission formulas of docs/game-rules.md, one small function each. */
@@ -56,7 +57,7 @@ export function efficiencyDiscount(efficiency: number): number {
 
 /** Elementals after the Efficiency discount, rounded up to whole elementals. */
 export function discountedElementals(base: number, efficiency: number): number {
-  return Math.ceil(base * (1 - efficiencyDiscount(efficiency)));
+  return ceilExact(base * (1 - efficiencyDiscount(efficiency)));
 }
 
 export interface TowerUpgradeCost {

@@ -20,7 +20,7 @@ export interface StarterGrant {
 
 /**
  * What a new account receives: one Valley land on Aleph at a free slot near the centre, with
- * a random element, and two Common heroes, the first resident there, the second homeless.
+ * a random element, and three Common heroes, the first two resident there, the third homeless.
  * Null only when Aleph is full.
  */
 export function starterGrant(rng: Rng, isTaken: IsTaken): StarterGrant | null {

@@ -1,5 +1,13 @@
 /** Small helpers shared by the rule modules. */
 
+/**
+ * `Math.ceil` of a product of decimal factors, after dropping the floating-point dust
+ * (100 * 1.6^2 is 256.00000000000006, which must cost 256, not 257).
+ */
+export function ceilExact(value: number): number {
+  return Math.ceil(roundTo(value, 9));
+}
+
 /** `items[index]`, or a RangeError naming `what`: a bad index is a caller's bug, not a zero. */
 export function valueAt<T>(items: readonly T[], index: number, what: string): T {
   const value = Number.isInteger(index) ? items[index] : undefined;
