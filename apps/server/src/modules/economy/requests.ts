@@ -4,7 +4,7 @@ import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { economyRequests } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { loadLand } from '../game/state.js';
+import { lockOwnLand } from '../game/state.js';
 
 export type RequestShape = Readonly<Record<string, string | number | null>>;
 
@@ -83,10 +83,14 @@ export const keyReused = () =>
     'Idempotency-Key',
   );
 
-/** A land of the player, its row locked for the rest of the transaction; 404 for anyone else's. */
+/**
+ * A land of the player, its row locked for the rest of the transaction; 404 for anyone else's,
+ * at once: only the player's own row is locked, so another transaction holding that land's
+ * row does not keep the request waiting.
+ */
 export async function ownLand(tx: Executor, profileId: number, landId: number) {
-  const land = await loadLand(tx, landId, true);
-  if (!land || land.ownerId !== profileId) throw notFound('Land not found.');
+  const land = await lockOwnLand(tx, landId, profileId);
+  if (!land) throw notFound('Land not found.');
   return land;
 }
 

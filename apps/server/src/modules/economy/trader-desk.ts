@@ -135,12 +135,8 @@ async function bookBatch(
   );
   const earlier = read.earlier;
   for (const id of wallets.keys()) if (!sold.has(id)) sold.set(id, read.sold.get(id) ?? 0);
-  const lands = new Map(
-    (await queryLandsByIds(tx, [...new Set(batch.map((o) => o.body.landid))])).map((l) => [
-      l.id,
-      l,
-    ]),
-  );
+  // Only the lands locked above, each its orderer's: any other order's land is not found.
+  const lands = new Map((await queryLandsByIds(tx, read.lands)).map((l) => [l.id, l]));
   const locked = await lockPressure(tx, good, now, good.type === 'item' ? [...lands.keys()] : []);
   const items = locked.items;
   let snapshot: PressureSnapshot = locked.snapshot;

@@ -105,7 +105,10 @@ export function rememberSold(
  * Locks a batch's lands (id order) and reads, for players whose profiles the caller has
  * locked, the answers stored under their keys and the gold each received from the trader
  * since midnight UTC. Both only change under the profile lock, so the statement's snapshot,
- * taken after those locks, is current whatever it waits for.
+ * taken after those locks, is current whatever it waits for. Only a land owned by the player
+ * whose order names it is locked (the ownership is in the locking condition): a land of anyone
+ * else is neither locked nor waited for, and its order answers 404 with the batch at once.
+ * Answers the ids of the lands locked.
  */
 export async function lockBatchLands(
   tx: Executor,
@@ -116,15 +119,18 @@ export async function lockBatchLands(
 ) {
   const since = new Date(utcDayStart(now.getTime()));
   const ids = `{${soldOf.join(',')}}`;
-  const landIds = `{${[...new Set(orders.map((o) => o.landId))].join(',')}}`;
+  const owned = jsonRows(orders.map((o) => ({ l: o.landId, p: o.profileId })));
   const keys = jsonRows(orders.map((o) => ({ p: o.profileId, k: o.key })));
   const [row] = await queryRows<{
+    lands: number[] | null;
     earlier: Array<{ p: number; action: string; request: unknown; response: unknown }> | null;
     sold: Array<{ p: number; s: number | string }> | null;
   }>(
     tx,
-    sql`with locked as (select id from lands where id = any(${landIds}::int[]) order by id for update)
-        select (select count(*) from locked) as lands,
+    sql`with locked as (select id from lands
+          where (id, owner_id) in (select v.l, v.p from jsonb_to_recordset(${owned}) as v(l int, p int))
+          order by id for update)
+        select (select json_agg(id) from locked) as lands,
           (select json_agg(json_build_object('p', r.profile_id, 'action', r.action,
                   'request', r.request, 'response', r.response))
              from economy_requests r
@@ -136,6 +142,7 @@ export async function lockBatchLands(
              group by profile_id) d) as sold`,
   );
   return {
+    lands: (row?.lands ?? []).map(Number),
     earlier: new Map((row?.earlier ?? []).map((e) => [Number(e.p), e])),
     sold: new Map((row?.sold ?? []).map((s) => [Number(s.p), Number(s.s)])),
   };

@@ -52,6 +52,25 @@ export async function queryLand(
   return toStates(rows)[0] ?? null;
 }
 
+/**
+ * One land of `ownerId`, its row locked for the rest of the transaction; null when the land is
+ * not theirs. Ownership is in the locking statement's condition, so a land of anyone else is
+ * never locked nor waited for: a request naming it answers at once, however long another
+ * transaction holds that row.
+ */
+export async function queryOwnLandForUpdate(
+  db: Executor,
+  landId: number,
+  ownerId: number,
+): Promise<LandState | null> {
+  const rows = await queryRows<{ land: LandJson }>(
+    db,
+    sql`select ${LAND_JSON} as land from lands l
+        where l.id = ${landId} and l.owner_id = ${ownerId} for update of l`,
+  );
+  return toStates(rows)[0] ?? null;
+}
+
 /** Several lands at once (settlement batches, purchase views); any order. */
 export async function queryLandsByIds(db: Executor, ids: readonly number[]): Promise<LandState[]> {
   if (ids.length === 0) return [];

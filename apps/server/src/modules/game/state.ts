@@ -11,7 +11,7 @@ import {
 } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
 import { heroes, missions } from '../../db/schema.js';
-import { queryLand, queryLandsOfOwner } from './land-query.js';
+import { queryLand, queryLandsOfOwner, queryOwnLandForUpdate } from './land-query.js';
 
 /**
  * The one loader of lands and heroes in the rules' shape. Lands come from land-query.ts;
@@ -25,6 +25,18 @@ export function loadLand(
   forUpdate = false,
 ): Promise<LandState | null> {
   return queryLand(db, landId, forUpdate);
+}
+
+/**
+ * A land of `ownerId`, its row locked; null for anyone else's, whose row is neither locked
+ * nor waited for (land-query.ts).
+ */
+export function lockOwnLand(
+  db: Executor,
+  landId: number,
+  ownerId: number,
+): Promise<LandState | null> {
+  return queryOwnLandForUpdate(db, landId, ownerId);
 }
 
 export function landsOfOwner(db: Executor, ownerId: number): Promise<LandState[]> {

@@ -4,7 +4,13 @@ import { HeroGrowthErrorCode, type Hero } from '@aleph/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { ChangeBook } from '../game/change-book.js';
-import { heroFromJson, heroJsonOf, heroesOfOwner, loadLand, type HeroJson } from '../game/state.js';
+import {
+  heroFromJson,
+  heroJsonOf,
+  heroesOfOwner,
+  lockOwnLand,
+  type HeroJson,
+} from '../game/state.js';
 import { heroView } from '../game/views.js';
 
 /**
@@ -74,8 +80,9 @@ export async function useSkillPot(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const hero = await lockHero(tx, profileId, heroId, now);
-    const land = await loadLand(tx, body.landid, true);
-    if (!land || land.ownerId !== profileId) throw notFound('Land not found.', 'LAND_NOT_FOUND');
+    // Only the player's own land is locked: someone else's answers 404 without waiting.
+    const land = await lockOwnLand(tx, body.landid, profileId);
+    if (!land) throw notFound('Land not found.', 'LAND_NOT_FOUND');
     if (hero.residence?.landId !== land.id) {
       const message = `${hero.name} does not live on this land; a pot is used where the hero lives.`;
       throw conflict(HeroGrowthErrorCode.notLivingThere, message, 'landid');
