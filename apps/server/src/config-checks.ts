@@ -28,7 +28,7 @@ export function parseTrustProxy(raw: string | undefined): string[] {
     throw new Error(
       'TRUST_PROXY no longer accepts 1 or true (trust every hop): any client could then choose its address with X-Forwarded-For. List the load balancer addresses or CIDRs instead, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24',
     );
-  return raw.split(',').map((entry) => {
+  const entries = raw.split(',').map((entry) => {
     const value = entry.trim();
     if (!isAddressOrCidr(value))
       throw new Error(
@@ -36,6 +36,12 @@ export function parseTrustProxy(raw: string | undefined): string[] {
       );
     return value;
   });
+  const everyone = trustsEveryone(entries);
+  if (everyone)
+    throw new Error(
+      `TRUST_PROXY: the entries together trust every ${everyone} address (${entries.join(',')}), so any client could choose its address with X-Forwarded-For, as with 1: list only the load balancer's addresses or CIDRs, e.g. TRUST_PROXY=10.0.0.5,10.0.1.0/24`,
+    );
+  return entries;
 }
 
 function isAddressOrCidr(value: string): boolean {
@@ -44,6 +50,62 @@ function isAddressOrCidr(value: string): boolean {
   if (version === 0 || extra !== undefined) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const ALL_128 = (1n << 128n) - 1n;
+/** IPv4 addresses as IPv4-mapped IPv6 (::ffff:a.b.c.d), how both address checks compare them. */
+const MAPPED_V4 = 0xffffn << 32n;
+
+/** An IPv4 or IPv6 address (checked by isIP) as a 128-bit number, IPv4 mapped. */
+function addressBits(address: string): bigint {
+  if (isIP(address) === 4) return MAPPED_V4 | ipv4Bits(address);
+  let text = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is no part of the address
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (dotted) {
+    const v4 = ipv4Bits(dotted);
+    text = `${text.slice(0, -dotted.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return all.reduce((bits, group) => (bits << 16n) | BigInt(`0x${group}`), 0n);
+}
+
+function ipv4Bits(address: string): bigint {
+  return address.split('.').reduce((bits, octet) => (bits << 8n) | BigInt(octet), 0n);
+}
+
+/**
+ * Which family every address of would be trusted by these entries together (an address is
+ * trusted if any entry holds it): `IPv4`, `IPv6` or null. Counted as the checks compare:
+ * IPv4 as IPv4-mapped IPv6, so `::/1` or `::ffff:0:0/96` hold every IPv4 address too. A /0,
+ * or halves that add up to one, would let any client choose its address like `1` does.
+ */
+export function trustsEveryone(entries: readonly string[]): 'IPv4' | 'IPv6' | null {
+  const ranges = entries.map((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    const v4 = isIP(address) === 4;
+    const bits = prefix === undefined ? 128 : Number(prefix) + (v4 ? 96 : 0);
+    const host = (1n << BigInt(128 - bits)) - 1n;
+    const start = addressBits(address) & (ALL_128 ^ host);
+    return { start, end: start | host };
+  });
+  ranges.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const covers = (from: bigint, to: bigint) => {
+    let next = from;
+    for (const r of ranges) {
+      if (r.end < next) continue;
+      if (r.start > next) return false;
+      next = r.end + 1n;
+      if (next > to) return true;
+    }
+    return false;
+  };
+  if (covers(0n, ALL_128)) return 'IPv6';
+  if (covers(MAPPED_V4, MAPPED_V4 | 0xffffffffn)) return 'IPv4';
+  return null;
 }
 
 /** Whether a socket's peer is one of the trusted proxies (entries checked by parseTrustProxy). */

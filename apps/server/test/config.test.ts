@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 
 /** Everything production requires, so each test removes or breaks exactly one setting. */
@@ -128,6 +130,68 @@ describe('TRUST_PROXY', () => {
       '10.0.0.1,,10.0.0.2',
     ])
       expect(() => trust(bad), bad).toThrow(/^TRUST_PROXY: ".*" is not an IP address or CIDR/);
+  });
+
+  it('refuses entries that together trust every IPv4 or every IPv6 address, saying so', () => {
+    const everyV4 = /^TRUST_PROXY: the entries together trust every IPv4 address/;
+    const everyV6 = /^TRUST_PROXY: the entries together trust every IPv6 address/;
+    for (const value of [
+      '0.0.0.0/0',
+      '10.0.0.1/0',
+      '1.2.3.4/00',
+      '0.0.0.0/1,128.0.0.0/1',
+      '10.0.0.5, 128.0.0.0/1, 0.0.0.0/2, 64.0.0.0/2',
+      '0.0.0.0/1,128.0.0.0/2,192.0.0.0/2',
+      '::ffff:0:0/96',
+      '::ffff:0.0.0.0/97,128.0.0.0/1',
+      '::/1',
+    ])
+      expect(() => trust(value), value).toThrow(everyV4);
+    for (const value of ['::/0', '2001:db8::/0', '::/1,8000::/1', '::/000']) {
+      expect(() => trust(value), value).toThrow(everyV6);
+    }
+    // The message tells the operator what to list instead.
+    expect(() => trust('0.0.0.0/0')).toThrow(/list only the load balancer/);
+    // Near misses are still taken: one address short of all of them.
+    expect(trust('0.0.0.0/1,128.0.0.0/2,192.0.0.0/3,224.0.0.0/4')).toHaveLength(4);
+    expect(trust('2000::/3,4000::/2,8000::/1')).toHaveLength(3);
+    expect(trust('0.0.0.0/1,::ffff:128.0.0.0/98')).toHaveLength(2);
+  });
+
+  it('never takes a value the server cannot start with', () => {
+    const v4 = fc
+      .tuple(
+        fc.ipV4(),
+        fc.oneof(
+          fc.constant(''),
+          fc.integer({ min: 0, max: 32 }).map((n) => `/${n}`),
+        ),
+      )
+      .map(([a, p]) => a + p);
+    const v6 = fc
+      .tuple(
+        fc.ipV6(),
+        fc.oneof(
+          fc.constant(''),
+          fc.integer({ min: 0, max: 128 }).map((n) => `/${n}`),
+        ),
+      )
+      .map(([a, p]) => a + p);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(v4, v6), { minLength: 1, maxLength: 4 }), (entries) => {
+        const raw = entries.join(',');
+        let accepted: readonly string[];
+        try {
+          accepted = trust(raw);
+        } catch (err) {
+          expect((err as Error).message, raw).toMatch(/^TRUST_PROXY: /);
+          return;
+        }
+        // Fastify compiles the list at start-up; it must not throw there.
+        expect(() => Fastify({ trustProxy: [...accepted] }), raw).not.toThrow();
+      }),
+      { numRuns: 500, seed: 0x7b0c5 },
+    );
   });
 });
 
