@@ -3,6 +3,7 @@ import type {
   MarketOffers,
   MintHeroBody,
   MintLandBody,
+  MintPrices,
   Purchase,
 } from '@aleph/contracts';
 import { api } from './api';
@@ -12,14 +13,19 @@ export const PURCHASE_POLL_MS = 2_000;
 
 /**
  * The marketplace (docs/api.md, Marketplace). A purchase or a mint changes the balance in the
- * top bar ('profile'); a mint adds a land ('lands') or a hero ('hero'); all of them add a row to
- * the purchase history ('purchases', a tag of this feature only).
+ * top bar ('profile'); a mint, for Platinum or for gold, adds a land ('lands') or a hero ('hero');
+ * all of them add a row to the purchase history ('purchases', a tag of this feature only). The
+ * gold prices rise with the lands and heroes owned, so they are read again when those change.
  */
 export const marketApi = api.enhanceEndpoints({ addTagTypes: ['purchases'] }).injectEndpoints({
   endpoints: (build) => ({
     getMarketOffers: build.query<MarketOffers, void>({
       query: () => '/market/offers',
       keepUnusedDataFor: 3600,
+    }),
+    getMintPrices: build.query<MintPrices, void>({
+      query: () => '/market/mint/prices',
+      providesTags: ['lands', 'hero', 'user'],
     }),
     getPurchases: build.query<Purchase[], void>({
       query: () => '/market/purchases',
@@ -57,6 +63,7 @@ export const marketApi = api.enhanceEndpoints({ addTagTypes: ['purchases'] }).in
 
 export const {
   useGetMarketOffersQuery,
+  useGetMintPricesQuery,
   useGetPurchasesQuery,
   useLazyGetPurchaseQuery,
   useBuyPlatinumMutation,

@@ -56,4 +56,14 @@ describe('marketplace accessibility (axe)', () => {
     await screen.findByText(/Not enough Platinum/);
     expect(await seriousViolations(container)).toEqual([]);
   });
+
+  it('the gold mint of the land tab and its dialog have no serious or critical violations', async () => {
+    const user = userEvent.setup();
+    const { container } = renderMarket('/marketplace?tab=mint-land', { gold: 5_000 });
+    const button = await screen.findByRole('button', { name: 'Mint for 3,000 gold' });
+    expect(await seriousViolations(container)).toEqual([]);
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Mint a land on Aleph for 3,000 gold?' });
+    expect(await seriousViolations(document.body)).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MintHeroBody } from '@aleph/contracts';
 import { json } from '../../test/fake-fetch';
-import { callsTo, hero, purchase, renderMarket } from './test-fixtures';
+import { callsTo, hero, mintPrices, purchase, renderMarket } from './test-fixtures';
 
 const valueOf = (region: HTMLElement, term: string) =>
   within(region).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -69,5 +69,49 @@ describe('Mint Hero', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Something broke on our side.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your new hero' })).toBeNull();
+  });
+
+  it('mints a hero for gold and reveals it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderMarket('/marketplace?tab=mint-hero', {
+      gold: 2_000,
+      prices: mintPrices({ hero: 1_500 }),
+      routes: {
+        'POST /market/mint/hero': () =>
+          json(
+            purchase(14, {
+              kind: 'mint_hero',
+              platinum: 0,
+              gold: -1_500,
+              packageId: null,
+              hero: hero(9),
+            }),
+          ),
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Mint for 1,500 gold' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Mint a hero for 1,500 gold?' });
+    expect(within(dialog).getByText(/Common 50%/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('region', { name: 'Your new hero' })).toBeTruthy();
+    const body = callsTo(calls, 'POST', '/market/mint/hero')[0]!.body as MintHeroBody;
+    expect(body.currency).toBe('gold');
+    expect(body.idempotencyKey).toMatch(/^[!-~]{8,100}$/);
+  });
+
+  it('disables the gold mint with a note when the treasury holds less', async () => {
+    renderMarket('/marketplace?tab=mint-hero', { platinum: 50, gold: 1_499 });
+    const button = await screen.findByRole('button', { name: 'Mint for 1,500 gold' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    const note = screen.getByText(
+      'Not enough gold: a hero costs 1,500 and your treasury holds 1,499.',
+    );
+    expect(button.getAttribute('aria-describedby')).toBe(note.id);
+    // Platinum is enough: that mint stays open.
+    expect((screen.getByRole('button', { name: 'Mint Hero' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 });

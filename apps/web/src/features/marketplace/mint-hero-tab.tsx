@@ -1,9 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MarketOffers } from '@aleph/contracts';
+import type { MarketOffers, MintCurrency } from '@aleph/contracts';
 import { GAME_CONFIG, RARITY_NAMES } from '@aleph/rules';
-import { useMintHeroMutation } from '../../api/market-endpoints';
+import { useGetMintPricesQuery, useMintHeroMutation } from '../../api/market-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
+import { queryErrorDetail } from '../../lib/query-error-detail';
+import { GoldMintButton } from './gold-mint-button';
 import { WithOffers } from './market-offers';
 import { MintPanel, visuallyHidden } from './mint-panel';
 import { MintedHero } from './minted-hero';
@@ -16,8 +18,9 @@ const RARITY_ODDS = GAME_CONFIG.market.heroRarityWeights
 
 function MintHero({ price }: { price: number }) {
   const { data: profile } = useProfileSummary();
+  const { data: prices, error: pricesError } = useGetMintPricesQuery();
   const [send] = useMintHeroMutation();
-  const { minted, mint } = useMint<object>((body) => send(body).unwrap());
+  const { minted, mint } = useMint<{ currency?: MintCurrency }>((body) => send(body).unwrap());
   return (
     <Stack spacing={2.5}>
       <MintPanel
@@ -30,6 +33,17 @@ function MintHero({ price }: { price: number }) {
         question={`Mint a hero for ${price} Platinum?`}
         details={`Rarity: ${RARITY_ODDS}. The Platinum is spent at once.`}
         onMint={() => mint({})}
+        alternative={
+          <GoldMintButton
+            thing="a hero"
+            price={prices?.hero.gold}
+            priceError={pricesError ? queryErrorDetail(pricesError) : undefined}
+            gold={profile?.treasury.gold}
+            question={(gold) => `Mint a hero for ${gold} gold?`}
+            details={`Rarity: ${RARITY_ODDS}. The gold leaves your treasury at once, and each hero you own raises the next gold price.`}
+            onMint={() => mint({ currency: 'gold' })}
+          />
+        }
       />
       <Typography role="status" sx={visuallyHidden}>
         {minted?.hero ? `You minted ${minted.hero.name}.` : ''}
@@ -39,7 +53,7 @@ function MintHero({ price }: { price: number }) {
   );
 }
 
-/** Marketplace tab 'Mint Hero': a random hero for Platinum. */
+/** Marketplace tab 'Mint Hero': a random hero for Platinum or for gold. */
 export function MintHeroTab() {
   return <WithOffers>{(offers: MarketOffers) => <MintHero price={offers.mint.hero} />}</WithOffers>;
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MintLandBody } from '@aleph/contracts';
 import { json } from '../../test/fake-fetch';
-import { callsTo, land, purchase, renderMarket } from './test-fixtures';
+import { callsTo, land, mintPrices, purchase, renderMarket } from './test-fixtures';
 
 const minted = (continent = 1) =>
   purchase(12, {
@@ -126,5 +126,98 @@ describe('Mint Land', () => {
     await waitFor(() => expect(callsTo(calls, 'POST', '/market/mint/land')).toHaveLength(3));
     const third = callsTo(calls, 'POST', '/market/mint/land')[2]!.body as MintLandBody;
     expect(third.idempotencyKey).not.toBe(keys[0]);
+  });
+
+  it('mints for gold at the price the server names, then shows the next, higher price', async () => {
+    const user = userEvent.setup();
+    let gold = 5_000;
+    let landPrice = 3_000;
+    const { calls } = renderMarket('/marketplace?tab=mint-land', {
+      platinum: 0,
+      gold: () => gold,
+      prices: () => mintPrices({ land: landPrice }),
+      routes: {
+        'POST /market/mint/land': () => {
+          gold -= landPrice;
+          landPrice = 6_000;
+          return json({ ...minted(1), platinum: 0, gold: -3_000 });
+        },
+      },
+    });
+    // Platinum is short, gold is not: only the gold mint is open.
+    const platinumButton = await screen.findByRole('button', { name: 'Mint Land' });
+    await waitFor(() => expect((platinumButton as HTMLButtonElement).disabled).toBe(true));
+    const goldButton = await screen.findByRole('button', { name: 'Mint for 3,000 gold' });
+    await waitFor(() => expect((goldButton as HTMLButtonElement).disabled).toBe(false));
+    const continent = screen.getByRole('radiogroup', { name: 'Continent' });
+    await user.click(within(continent).getByRole('radio', { name: 'Beth' }));
+
+    await user.click(goldButton);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Mint a land on Beth for 3,000 gold?',
+    });
+    expect(within(dialog).getByText(/each land you own raises the next gold price/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByRole('region', { name: 'Your new land' })).toBeTruthy();
+    const [body, ...more] = callsTo(calls, 'POST', '/market/mint/land').map(
+      (call) => call.body as MintLandBody,
+    );
+    expect(more).toHaveLength(0);
+    expect(body).toMatchObject({ continent: 1, currency: 'gold' });
+    expect(body!.idempotencyKey).toMatch(/^[!-~]{8,100}$/);
+
+    // The mint refreshed the prices and the treasury: the next land is dearer than 2,000 gold.
+    const next = await screen.findByRole('button', { name: 'Mint for 6,000 gold' });
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(true));
+    const note = screen.getByText(
+      'Not enough gold: a land costs 6,000 and your treasury holds 2,000.',
+    );
+    expect(next.getAttribute('aria-describedby')).toBe(note.id);
+  });
+
+  it('keeps the platinum mint and its key apart from the gold mint', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderMarket('/marketplace?tab=mint-land', {
+      platinum: 100,
+      gold: 3_000,
+      routes: { 'POST /market/mint/land': () => json(minted(0)) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mint Land' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Mint a land on Aleph for 100 Platinum?' }),
+      ).getByRole('button', { name: 'Confirm' }),
+    );
+    await screen.findByRole('region', { name: 'Your new land' });
+    await user.click(screen.getByRole('button', { name: 'Mint for 3,000 gold' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Mint a land on Aleph for 3,000 gold?' }),
+      ).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'POST', '/market/mint/land')).toHaveLength(2));
+    const [byPlatinum, byGold] = callsTo(calls, 'POST', '/market/mint/land').map(
+      (call) => call.body as MintLandBody,
+    );
+    // The platinum request is exactly what it always was: no currency field.
+    expect(Object.keys(byPlatinum!).sort()).toEqual(['continent', 'idempotencyKey']);
+    expect(byGold!.currency).toBe('gold');
+    expect(byGold!.idempotencyKey).not.toBe(byPlatinum!.idempotencyKey);
+  });
+
+  it('says why the gold mint is closed when the prices cannot be loaded', async () => {
+    renderMarket('/marketplace?tab=mint-land', {
+      gold: 100_000,
+      routes: {
+        'GET /market/mint/prices': () => ({
+          status: 503,
+          body: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Try again soon.' },
+        }),
+      },
+    });
+    const button = await screen.findByRole('button', { name: 'Mint for gold' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('The gold price cannot be shown: Try again soon.')).toBeTruthy();
   });
 });

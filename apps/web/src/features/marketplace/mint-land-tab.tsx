@@ -6,10 +6,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MarketOffers } from '@aleph/contracts';
+import type { MarketOffers, MintCurrency } from '@aleph/contracts';
 import { CONTINENT_NAMES } from '@aleph/rules';
-import { useMintLandMutation } from '../../api/market-endpoints';
+import { useGetMintPricesQuery, useMintLandMutation } from '../../api/market-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
+import { queryErrorDetail } from '../../lib/query-error-detail';
+import { GoldMintButton } from './gold-mint-button';
 import { WithOffers } from './market-offers';
 import { MintPanel, visuallyHidden } from './mint-panel';
 import { MintedLand } from './minted-land';
@@ -18,8 +20,11 @@ import { useMint } from './use-mint';
 function MintLand({ price }: { price: number }) {
   const { data: profile } = useProfileSummary();
   const [continent, setContinent] = useState(0);
+  const { data: prices, error: pricesError } = useGetMintPricesQuery();
   const [send] = useMintLandMutation();
-  const { minted, mint } = useMint<{ continent: number }>((body) => send(body).unwrap());
+  const { minted, mint } = useMint<{ continent: number; currency?: MintCurrency }>((body) =>
+    send(body).unwrap(),
+  );
   const continentName = CONTINENT_NAMES[continent] ?? `#${continent}`;
   return (
     <Stack spacing={2.5}>
@@ -33,6 +38,17 @@ function MintLand({ price }: { price: number }) {
         question={`Mint a land on ${continentName} for ${price} Platinum?`}
         details="The terrain, element and coordinates are drawn at random. The Platinum is spent at once."
         onMint={() => mint({ continent })}
+        alternative={
+          <GoldMintButton
+            thing="a land"
+            price={prices?.land.gold}
+            priceError={pricesError ? queryErrorDetail(pricesError) : undefined}
+            gold={profile?.treasury.gold}
+            question={(gold) => `Mint a land on ${continentName} for ${gold} gold?`}
+            details="The terrain, element and coordinates are drawn at random. The gold leaves your treasury at once, and each land you own raises the next gold price."
+            onMint={() => mint({ continent, currency: 'gold' })}
+          />
+        }
       >
         <FormControl>
           <FormLabel id="mint-land-continent" sx={{ color: 'text.primary', fontWeight: 600 }}>
@@ -64,7 +80,7 @@ function MintLand({ price }: { price: number }) {
   );
 }
 
-/** Marketplace tab 'Mint Land': a land on a chosen continent for Platinum. */
+/** Marketplace tab 'Mint Land': a land on a chosen continent for Platinum or for gold. */
 export function MintLandTab() {
   return <WithOffers>{(offers: MarketOffers) => <MintLand price={offers.mint.land} />}</WithOffers>;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatNumber } from '../../lib/format-number';
 import { MintConfirmDialog } from './mint-confirm-dialog';
 import { PlatinumBalance } from './platinum-balance';
+import { useMintConfirm } from './use-mint-confirm';
 
 /** Read by screen readers, not shown, and taking no room in a stack. */
 export const visuallyHidden = {
@@ -40,6 +41,8 @@ interface MintPanelProps {
   onMint(): Promise<string | undefined>;
   /** A choice to make first (the continent). */
   children?: ReactNode;
+  /** Another way to pay, beside the mint button (the gold mint). */
+  alternative?: ReactNode;
 }
 
 /** Price, balance, an optional choice and the mint button with its confirm step. */
@@ -47,19 +50,8 @@ export function MintPanel(props: MintPanelProps) {
   const { heading, description, thing, price, platinum, action, question, details } = props;
   const headingId = useId();
   const noteId = useId();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { start, dialog } = useMintConfirm(props.onMint);
   const short = platinum !== undefined && platinum < price;
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(undefined);
-    const failure = await props.onMint();
-    setBusy(false);
-    if (failure) setError(failure);
-    else setOpen(false);
-  };
 
   return (
     <Paper
@@ -78,38 +70,36 @@ export function MintPanel(props: MintPanelProps) {
           <PlatinumBalance platinum={platinum} />
         </Stack>
         {props.children}
-        <Button
-          variant="contained"
-          color="secondary"
-          size="large"
-          disabled={platinum === undefined || short}
-          aria-describedby={short ? noteId : undefined}
-          onClick={() => {
-            setError(undefined);
-            setOpen(true);
-          }}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 2, sm: 3 }}
+          sx={{ alignItems: 'flex-start' }}
         >
-          {action}
-        </Button>
-        {short && (
-          <Typography id={noteId} variant="body2" sx={{ color: 'warning.light' }}>
-            Not enough Platinum: {thing} costs {formatNumber(price)} and you have{' '}
-            {formatNumber(platinum ?? 0)}.{' '}
-            <Link component={RouterLink} to="/marketplace" color="secondary">
-              Buy Platinum
-            </Link>
-          </Typography>
-        )}
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <Button
+              variant="contained"
+              color="secondary"
+              size="large"
+              disabled={platinum === undefined || short}
+              aria-describedby={short ? noteId : undefined}
+              onClick={start}
+            >
+              {action}
+            </Button>
+            {short && (
+              <Typography id={noteId} variant="body2" sx={{ color: 'warning.light' }}>
+                Not enough Platinum: {thing} costs {formatNumber(price)} and you have{' '}
+                {formatNumber(platinum ?? 0)}.{' '}
+                <Link component={RouterLink} to="/marketplace" color="secondary">
+                  Buy Platinum
+                </Link>
+              </Typography>
+            )}
+          </Stack>
+          {props.alternative}
+        </Stack>
       </Stack>
-      <MintConfirmDialog
-        open={open}
-        question={question}
-        details={details}
-        busy={busy}
-        error={error}
-        onConfirm={() => void confirm()}
-        onCancel={() => setOpen(false)}
-      />
+      <MintConfirmDialog {...dialog} question={question} details={details} />
     </Paper>
   );
 }

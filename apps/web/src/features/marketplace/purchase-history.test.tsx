@@ -35,6 +35,24 @@ describe('purchase history', () => {
     expect(rows[3]!.textContent).toContain('Refused');
   });
 
+  it('shows the gold a mint paid with gold took', async () => {
+    renderMarket('/marketplace', {
+      purchases: [
+        purchase(5, {
+          kind: 'mint_land',
+          platinum: 0,
+          gold: -3_000,
+          packageId: null,
+          land: land(43),
+        }),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Purchase history' });
+    const [row] = within(list).getAllByRole('listitem');
+    expect(row!.textContent).toContain('\u22123,000 gold');
+    expect(row!.textContent).not.toContain('Platinum');
+  });
+
   it('checks a pending payment again and refreshes once it is confirmed', async () => {
     const user = userEvent.setup();
     let reads = 0;

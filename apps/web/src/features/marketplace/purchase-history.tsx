@@ -23,8 +23,12 @@ const STATUS: Record<PurchaseStatus, { label: string; color: 'warning' | 'succes
 };
 
 /** '+550 Platinum' or '−100 Platinum' (a true minus sign). */
-const platinumChange = (value: number) =>
-  `${value >= 0 ? '+' : '\u2212'}${formatNumber(Math.abs(value))} Platinum`;
+const signed = (value: number, unit: string) =>
+  `${value >= 0 ? '+' : '\u2212'}${formatNumber(Math.abs(value))} ${unit}`;
+
+/** What the purchase changed: its platinum, or the gold of a mint paid with gold ('−3,000 gold'). */
+const balanceChange = ({ platinum, gold }: Purchase) =>
+  gold !== 0 ? signed(gold, 'gold') : signed(platinum, 'Platinum');
 
 function PurchaseTitle({ purchase }: { purchase: Purchase }) {
   const { land, hero } = purchase;
@@ -90,12 +94,12 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
           variant="body2"
           sx={{
             fontWeight: 700,
-            color: purchase.platinum >= 0 ? 'success.light' : 'text.primary',
+            color: purchase.platinum > 0 ? 'success.light' : 'text.primary',
             textDecoration: purchase.status === 'refused' ? 'line-through' : 'none',
             whiteSpace: 'nowrap',
           }}
         >
-          {platinumChange(purchase.platinum)}
+          {balanceChange(purchase)}
         </Typography>
         <Chip size="small" variant="outlined" color={status.color} label={status.label} />
         {purchase.status === 'pending' && <PendingCheck purchaseid={purchase.purchaseid} />}

@@ -2,6 +2,7 @@ import type {
   Hero,
   Land,
   MarketOffers,
+  MintPrices,
   PaymentSetup,
   ProfileSummary,
   Purchase,
@@ -44,6 +45,14 @@ export function offers(payment: Partial<PaymentSetup> = {}): MarketOffers {
   };
 }
 
+/** What GET /market/mint/prices answers for a player with the starter's land and heroes. */
+export function mintPrices(gold: { land?: number; hero?: number } = {}): MintPrices {
+  return {
+    land: { platinum: 100, gold: gold.land ?? 3000 },
+    hero: { platinum: 50, gold: gold.hero ?? 1500 },
+  };
+}
+
 export const onchain = (): MarketOffers =>
   offers({ provider: 'onchain', chainId: 1337, treasury: TREASURY, confirmations: 2 });
 
@@ -62,12 +71,12 @@ export function purchase(purchaseid: number, overrides: Partial<Purchase> = {}):
   };
 }
 
-export function profile(platinum: number): ProfileSummary {
+export function profile(platinum: number, gold = 10): ProfileSummary {
   return {
     nickname: 'buyer',
     vip: { vipPoints: 0, vipLevel: 0 },
     level: { level: 1, profilePoints: 0, upgradable: false },
-    treasury: { gold: 10, platinum },
+    treasury: { gold, platinum },
   };
 }
 
@@ -126,6 +135,10 @@ interface Market {
   offers?: MarketOffers;
   /** The balance the profile summary answers; a function is read on every request. */
   platinum?: number | (() => number);
+  /** The treasury gold the profile summary answers (10 unless given). */
+  gold?: number | (() => number);
+  /** What GET /market/mint/prices answers; a function is read on every request. */
+  prices?: MintPrices | (() => MintPrices);
   purchases?: Purchase[] | (() => Purchase[]);
   routes?: Record<string, Handler>;
 }
@@ -133,11 +146,19 @@ interface Market {
 /** The marketplace at `path` with a fake server; land and hero routes stand in for theirs. */
 export function renderMarket(path: string, market: Market = {}) {
   const platinum = market.platinum ?? 0;
+  const gold = market.gold ?? 10;
+  const prices = market.prices ?? mintPrices();
   const purchases = market.purchases ?? [];
   const server = fakeFetch({
     'GET /market/offers': () => json(market.offers ?? offers()),
+    'GET /market/mint/prices': () => json(typeof prices === 'function' ? prices() : prices),
     'GET /athar/profile': () =>
-      json(profile(typeof platinum === 'function' ? platinum() : platinum)),
+      json(
+        profile(
+          typeof platinum === 'function' ? platinum() : platinum,
+          typeof gold === 'function' ? gold() : gold,
+        ),
+      ),
     'GET /market/purchases': () => json(typeof purchases === 'function' ? purchases() : purchases),
     ...market.routes,
   });
