@@ -25,6 +25,8 @@ export interface PlayerView {
   items: Map<number, Map<string, number>>;
   running: RunningRow[];
   daily: { daily: boolean; seal: boolean };
+  /** The cheaper of the next hero and the next land minted for gold. */
+  nextMint: number;
 }
 
 interface RunningRow {
@@ -71,6 +73,7 @@ export async function readView(client: SimClient): Promise<PlayerView> {
   const heroes = await client.get<Hero[]>('/abtal/heroes');
   const running = await client.get<RunningRow[]>('/misaar/missions/status/running');
   const stat = await client.get<{ daily: { daily: boolean; seal: boolean } }>('/dashboard/stat');
+  const prices = await client.get<MintPrices>('/market/mint/prices');
   const items = new Map<number, Map<string, number>>();
   for (const land of lands) {
     const list = await client.get<InventoryItem[]>(`/ard/lands/${land.landid}/balances`);
@@ -86,6 +89,7 @@ export async function readView(client: SimClient): Promise<PlayerView> {
     items,
     running,
     daily: stat.daily,
+    nextMint: Math.min(prices.land.gold, prices.hero.gold),
   };
 }
 
@@ -125,10 +129,84 @@ export async function checkIn(
   await firstSteps(client, memory);
   await levelUp(client);
   let view = await readView(client);
+  await useFeatures(client, view);
+  view = await readView(client);
   await spendGold(client, view);
   view = await readView(client);
   await sendHeroes(client, view, options);
   // Quests paid by missions that settled during this check-in are collected next time.
+}
+
+/**
+ * The level table's features that pay: upskill points (level 6) on Intelligence, then Luck,
+ * then Efficiency; a Skill Pot (level 4) on an idle hero's Intelligence, so more search hours fit
+ * before the next check-in; every Lucky Coin tossed while the event is open (level 5); Ancient
+ * Scrolls, which no rule consumes, sold to the Greedy trader (level 7).
+ */
+async function useFeatures(client: SimClient, view: PlayerView): Promise<void> {
+  if (has(view, GAME_CONFIG.heroGrowth.upskillProfileLevel)) {
+    for (const hero of view.heroes.filter((h) => h.pointsLeft > 0)) {
+      const add = [0, 0, 0, 0, 0, 0, 0, 0];
+      let left = hero.pointsLeft;
+      for (const skill of [Skill.Intelligence, Skill.Luck, Skill.Efficiency, Skill.Mastery]) {
+        const room = GAME_CONFIG.heroes.skillMax - hero.skills[skill]!;
+        const spend = Math.max(0, Math.min(left, room - (hero.pot?.skill === skill ? 15 : 0)));
+        add[skill] = spend;
+        left -= spend;
+      }
+      if (add.some((n) => n > 0))
+        await client.write('POST', `/abtal/heroes/${hero.heroid}/upskills`, { skills: add });
+    }
+  }
+  if (has(view, GAME_CONFIG.heroGrowth.pot.profileLevel)) {
+    for (const hero of view.heroes.filter((h) => !h.busy && !h.pot && h.residenceid !== null)) {
+      const landid = hero.residenceid!;
+      if (itemCount(view, landid, GAME_CONFIG.heroGrowth.pot.itemCode) < 1) continue;
+      if (hero.skills[Skill.Intelligence]! >= GAME_CONFIG.heroes.skillMax) continue;
+      const body = { landid, skill: Skill.Intelligence };
+      if (await client.write('POST', `/abtal/heroes/${hero.heroid}/pot`, body))
+        view.items
+          .get(landid)
+          ?.set(
+            GAME_CONFIG.heroGrowth.pot.itemCode,
+            itemCount(view, landid, GAME_CONFIG.heroGrowth.pot.itemCode) - 1,
+          );
+    }
+  }
+  if (has(view, GAME_CONFIG.economy.luckyCoin.profileLevel)) {
+    const lucky = await client.get<{
+      open: boolean;
+      lands: Array<{ landid: number; coins: number }>;
+    }>('/hadath/luckycoin');
+    if (lucky.open) {
+      for (const land of lucky.lands)
+        for (let i = 0; i < land.coins; i++) {
+          const headers = { 'idempotency-key': client.idempotencyKey('toss') };
+          await client.write('POST', '/hadath/luckycoin/toss', { landid: land.landid }, headers);
+        }
+    }
+  }
+  if (has(view, GAME_CONFIG.economy.trader.profileLevel)) {
+    const trader = await client.get<{
+      quotes: Array<{ kind: string; code: string | null; buyPrice: number }>;
+      capLeft: number;
+    }>('/souq/trader');
+    const scroll = trader.quotes.find((q) => q.kind === 'item' && q.code === 'ANCIENT_SCROLL');
+    for (const land of view.lands) {
+      const count = itemCount(view, land.landid, 'ANCIENT_SCROLL');
+      if (!scroll || count < 1 || scroll.buyPrice > trader.capLeft) continue;
+      const body = {
+        landid: land.landid,
+        kind: 'item',
+        code: 'ANCIENT_SCROLL',
+        quantity: 1,
+        price: scroll.buyPrice,
+      };
+      const headers = { 'idempotency-key': client.idempotencyKey('sell') };
+      // One at a time: each sale moves the price, and the next is quoted again.
+      if (await client.write('POST', '/souq/trader/sell', body, headers)) return;
+    }
+  }
 }
 
 interface MintPrices {
@@ -150,7 +228,11 @@ async function spendGold(client: SimClient, view: PlayerView): Promise<void> {
     const full = heroes >= lands * GAME_CONFIG.heroes.maxResidentsPerLand;
     const landFirst = full || prices.land.gold <= 2 * prices.hero.gold;
     if (landFirst && prices.land.gold <= gold) {
-      const body = { continent: 0, idempotencyKey: client.idempotencyKey('land'), currency: 'gold' };
+      const body = {
+        continent: 0,
+        idempotencyKey: client.idempotencyKey('land'),
+        currency: 'gold',
+      };
       if (!(await client.write('POST', '/market/mint/land', body))) return;
       gold -= prices.land.gold;
       lands += 1;
@@ -187,17 +269,29 @@ function candidates(
 ): MissionStart[] {
   const out: MissionStart[] = [];
   const home = view.lands.find((l) => l.landid === hero.residenceid);
-  const running = (landid: number, type: string, elemid?: number) =>
-    view.running.some(
-      (m) => m.landid === landid && m.missionType === type && (elemid === undefined || true),
-    );
+  const running = (landid: number, type: string) =>
+    view.running.some((m) => m.landid === landid && m.missionType === type);
+  // Gold claims on the player's other lands, fullest first, from `least` gold.
+  const carry = carryCapacity(hero.skills[Skill.Charisma]!);
+  const minCap = Math.min(...view.lands.map((l) => l.gold.cap));
+  const claims = (least: number): MissionStart[] =>
+    view.lands
+      .filter((l) => l.landid !== hero.residenceid && !claimsTaken.has(l.landid))
+      .filter((l) => !running(l.landid, 'GOLDCLAIM') && l.gold.leftover >= Math.max(1, least))
+      .sort((a, b) => b.gold.leftover - a.gold.leftover)
+      .map((l) => ({ missionType: 'GOLDCLAIM' as const, landid: l.landid, heroid: hero.heroid }));
   if (home) {
     const base = { landid: home.landid, heroid: hero.heroid };
     if (!view.daily.daily) out.push({ missionType: 'DAILYREWARD', ...base });
     if (has(view, 2) && !view.daily.seal) out.push({ missionType: 'HUNTSEAL', ...base });
+    // A hero level-up when the gold left after it still buys the next hero or land: more
+    // heroes come before stronger ones.
     if (has(view, 6) && hero.xpToNext === 0 && hero.level < 5) {
       const cost = levelUpCost(hero.level + 1);
-      if (view.gold >= cost.gold && home.vault.volume[hero.element]! >= cost.elementals)
+      if (
+        view.gold - cost.gold >= view.nextMint &&
+        home.vault.volume[hero.element]! >= cost.elementals
+      )
         out.push({ missionType: 'HEROLEVELUP', ...base });
     }
     // Seal upgrades where seal items wait in the inventory.
@@ -236,19 +330,12 @@ function candidates(
     const S = GAME_CONFIG.missions.SEARCHELEMENT.hours;
     const fit = Math.floor(options.nextCheckInMs / 60_000 / perHour);
     const hours = Math.max(S.min, Math.min(S.max, fit));
+    // A land whose gold fills the hero's bags is worth the trip before a search.
+    for (const claim of claims(Math.min(carry, 0.5 * minCap))) out.push(claim);
     out.push({ missionType: 'SEARCHELEMENT', ...base, elemid: want, hours });
   }
-  // Gold claims on other lands (a hero without a home claims its only way to work).
-  const carry = carryCapacity(hero.skills[Skill.Charisma]!);
-  const claimable = view.lands
-    .filter((l) => l.landid !== hero.residenceid && !claimsTaken.has(l.landid))
-    .filter((l) => !running(l.landid, 'GOLDCLAIM'))
-    .filter(
-      (l) => l.gold.leftover >= Math.min(carry, l.gold.cap) / 2 || (!home && l.gold.leftover >= 1),
-    )
-    .sort((a, b) => b.gold.leftover - a.gold.leftover);
-  for (const land of claimable)
-    out.push({ missionType: 'GOLDCLAIM', landid: land.landid, heroid: hero.heroid });
+  // A hero without a home claims whatever waits: it is all it can do.
+  if (!home) for (const claim of claims(1)) out.push(claim);
   // A hero without a home moves in where there is room: with one land, one stays homeless
   // to claim its gold; with two or more, the residents of each claim the others.
   if (!home) {

@@ -6,7 +6,9 @@ import {
   achievementProgress,
   achievementsReached,
   combineCounts,
+  countsAsFinished,
   isAchievementMetric,
+  MIN_COUNTED_CLAIM_GOLD,
   missionTypeMetric,
   nextMetricValue,
   rarestFirst,
@@ -100,5 +102,31 @@ describe('rarest first', () => {
       'FIRST_MISSION',
       'MISSIONS_10',
     ]);
+  });
+});
+
+describe('countsAsFinished', () => {
+  it('counts every mission but a gold claim of less than the minimum', () => {
+    expect(countsAsFinished('SEARCHELEMENT', 0)).toBe(true);
+    expect(countsAsFinished('GOLDCLAIM', MIN_COUNTED_CLAIM_GOLD)).toBe(true);
+    expect(countsAsFinished('GOLDCLAIM', MIN_COUNTED_CLAIM_GOLD - 1)).toBe(false);
+    expect(countsAsFinished('GOLDCLAIM', 0)).toBe(false);
+  });
+
+  it('makes splitting a claim earn no count sooner (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 2, max: 50 }),
+        (gold, parts) => {
+          const whole = Number(countsAsFinished('GOLDCLAIM', gold));
+          const piece = Math.floor(gold / parts);
+          const split = parts * Number(countsAsFinished('GOLDCLAIM', piece));
+          // The pieces count only when each is itself a claim worth counting.
+          expect(split === 0 || piece >= MIN_COUNTED_CLAIM_GOLD).toBe(true);
+          expect(whole).toBe(gold >= MIN_COUNTED_CLAIM_GOLD ? 1 : 0);
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import {
   ACHIEVEMENT_METRICS,
   ACHIEVEMENTS_CONFIG,
+  MIN_COUNTED_CLAIM_GOLD,
   type AchievementDef,
   type AchievementMetric,
 } from './config-achievements.js';
@@ -15,6 +16,16 @@ export const isAchievementMetric = (value: unknown): value is AchievementMetric 
 export function missionTypeMetric(type: string): AchievementMetric | null {
   const metric = `missions_finished:${type}`;
   return isAchievementMetric(metric) ? metric : null;
+}
+
+export { MIN_COUNTED_CLAIM_GOLD };
+
+/**
+ * Whether a settled mission counts as finished for the mission-count metrics: every mission
+ * does, except a gold claim that moved less than `MIN_COUNTED_CLAIM_GOLD`.
+ */
+export function countsAsFinished(type: string, goldClaimed: number): boolean {
+  return type !== 'GOLDCLAIM' || goldClaimed >= MIN_COUNTED_CLAIM_GOLD;
 }
 
 /** 'max' metrics keep the highest value reported, 'sum' metrics add each amount. */

@@ -4,6 +4,13 @@
  * (missions finished, gold claimed, wins), `max` metrics keep the highest value seen (lands
  * owned, the best tower). An achievement is earned when its metric reaches its goal.
  */
+/**
+ * A gold claim counts as a finished mission (for `missions_finished` and its GOLDCLAIM metric)
+ * only when it moved at least this much gold, so splitting one land's gold into many small
+ * claims earns no achievement sooner (docs/game-balance.md).
+ */
+export const MIN_COUNTED_CLAIM_GOLD = 100;
+
 export const ACHIEVEMENT_METRICS = {
   missions_finished: 'sum',
   'missions_finished:GOLDCLAIM': 'sum',

@@ -42,7 +42,8 @@ export const MISSIONS_CONFIG = {
     profileLevel: 0,
     dailyLimit: true,
     gold: 100,
-    xp: 500,
+    /** The reason to come back every day, a casual player's most of all. */
+    xp: 1000,
   },
   HUNTSEAL: {
     resident: true,

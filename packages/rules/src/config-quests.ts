@@ -54,7 +54,7 @@ export const QUESTS_CONFIG: { readonly goals: readonly QuestRule[] } = {
     {
       key: 'levelUp',
       condition: { kind: 'profileLevel', level: 1 },
-      reward: { gold: 500, xp: 3000 },
+      reward: { gold: 500, xp: 5000 },
     },
     { key: 'visitMarket', condition: { kind: 'marketSeen' }, reward: { gold: 50, xp: 3500 } },
   ],

@@ -102,8 +102,8 @@ export const GAME_CONFIG = {
      * (`freeHeroes`) the price is `base`, and each one more multiplies it by `growth`.
      */
     goldMint: {
-      land: { base: 2500, growth: 1.8 },
-      hero: { base: 1200, growth: 1.4 },
+      land: { base: 2500, growth: 1.6 },
+      hero: { base: 1200, growth: 1.35 },
       freeLands: 1,
       /** The starter kit's three heroes. */
       freeHeroes: 3,

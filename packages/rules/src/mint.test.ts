@@ -57,11 +57,11 @@ describe('mintGoldPrice', () => {
   });
 
   it('grows by the factor for each one owned beyond the free ones, to the nearest 10 gold', () => {
-    // 2500 * 1.8^n: 4500, 8100, 14580.
-    expect([2, 3, 4].map((owned) => mintGoldPrice('land', owned))).toEqual([4500, 8100, 14580]);
-    // 1200 * 1.4^n: 1680, 2352, 3292.8, 4609.92.
+    // 2500 * 1.6^n: 4000, 6400, 10240.
+    expect([2, 3, 4].map((owned) => mintGoldPrice('land', owned))).toEqual([4000, 6400, 10240]);
+    // 1200 * 1.35^n: 1620, 2187, 2952.45, 3985.8075.
     expect([4, 5, 6, 7].map((owned) => mintGoldPrice('hero', owned))).toEqual([
-      1680, 2350, 3290, 4610,
+      1620, 2190, 2950, 3990,
     ]);
   });
 

@@ -79,7 +79,7 @@ describe('mission formulas', () => {
 
   it('gives the XP of the table', () => {
     expect(missionXp('GOLDCLAIM', 0, 37)).toBe(111);
-    expect(missionXp('DAILYREWARD', 0)).toBe(500);
+    expect(missionXp('DAILYREWARD', 0)).toBe(1000);
     expect(missionXp('HUNTSEAL', 0)).toBe(800);
     expect(missionXp('TRANSFERHERO', 0)).toBe(50);
     expect(missionXp('UPGRADETOWER', 2)).toBe(900);

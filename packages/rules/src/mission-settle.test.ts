@@ -83,10 +83,10 @@ describe('GOLDCLAIM settlement', () => {
 });
 
 describe('DAILYREWARD and HUNTSEAL settlement', () => {
-  it('daily reward gives exactly 100 gold, one item and 500 XP', () => {
+  it('daily reward gives exactly 100 gold, one item and 1,000 XP', () => {
     const outcome = settle('DAILYREWARD', state());
     expect(outcome.treasuryGold).toBe(100);
-    expect(outcome.xp).toBe(500);
+    expect(outcome.xp).toBe(1000);
     expect(Object.values(outcome.items)).toEqual([1]);
     expect(outcome.report.body).toContain('<b>100</b>');
   });

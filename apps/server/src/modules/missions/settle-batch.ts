@@ -1,5 +1,6 @@
 import {
   createRng,
+  countsAsFinished,
   missionTypeMetric,
   growthOf,
   heroAt,
@@ -166,9 +167,11 @@ export class SettlementBatch extends ChangeBook {
   private countFinished(profileId: number, type: MissionType, outcome: MissionOutcome) {
     const count = (metric: MetricCount['metric'], amount: number) =>
       this.counts.push({ profileId, metric, amount });
-    count('missions_finished', 1);
-    const typed = missionTypeMetric(type);
-    if (typed) count(typed, 1);
+    if (countsAsFinished(type, outcome.goldClaimed)) {
+      count('missions_finished', 1);
+      const typed = missionTypeMetric(type);
+      if (typed) count(typed, 1);
+    }
     if (type === 'UNIQUE') count('unique_missions', 1);
     count('gold_claimed', outcome.goldClaimed);
     if (outcome.towerLevel) count('tower_level_max', outcome.towerLevel.level);
