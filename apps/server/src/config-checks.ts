@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { addressBits, MAPPED_V4 } from './lib/ip-address.js';
 
 /** The values NODE_ENV may take; unset means development. */
 export type NodeEnv = 'production' | 'development' | 'test';
@@ -53,29 +54,6 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 const ALL_128 = (1n << 128n) - 1n;
-/** IPv4 addresses as IPv4-mapped IPv6 (::ffff:a.b.c.d), how both address checks compare them. */
-const MAPPED_V4 = 0xffffn << 32n;
-
-/** An IPv4 or IPv6 address (checked by isIP) as a 128-bit number, IPv4 mapped. */
-function addressBits(address: string): bigint {
-  if (isIP(address) === 4) return MAPPED_V4 | ipv4Bits(address);
-  let text = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) is no part of the address
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
-  if (dotted) {
-    const v4 = ipv4Bits(dotted);
-    text = `${text.slice(0, -dotted.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':'));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return all.reduce((bits, group) => (bits << 16n) | BigInt(`0x${group}`), 0n);
-}
-
-function ipv4Bits(address: string): bigint {
-  return address.split('.').reduce((bits, octet) => (bits << 8n) | BigInt(octet), 0n);
-}
 
 /**
  * Which family every address of would be trusted by these entries together (an address is

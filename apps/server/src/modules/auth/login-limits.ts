@@ -1,5 +1,6 @@
 import type { AppConfig, RateLimitRule } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { rateLimitClient } from '../../lib/ip-address.js';
 import { clear, hit, refund, tooMany } from '../../lib/rate-limit.js';
 
 /**
@@ -20,16 +21,19 @@ export interface LoginAttempt {
 
 /**
  * Counts a login attempt before its password is checked (one atomic upsert per counter), so
- * of many parallel attempts at most the limit reach the check; the rest answer 429.
+ * of many parallel attempts at most the limit reach the check; the rest answer 429. The client
+ * is its address, or for IPv6 its /64 (rateLimitClient): a subscriber's whole /64 is one
+ * client, so taking a new address of it for each guess gains nothing.
  */
 export async function reserveLoginAttempt(
   db: Db,
   config: AppConfig,
   username: string,
-  client: string,
+  address: string,
   now: Date,
 ): Promise<LoginAttempt> {
   const { loginPerClient, loginPerUsername } = config.rateLimits;
+  const client = rateLimitClient(address);
   const byClient = await hit(db, `login:client:${client}`, loginPerClient, now);
   if (byClient.hits > loginPerClient.max) throw tooMany(byClient, TOO_MANY);
 

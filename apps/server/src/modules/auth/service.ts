@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { authNonces, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { rateLimitClient } from '../../lib/ip-address.js';
 import { hit, tooMany } from '../../lib/rate-limit.js';
 import { createAccount } from '../world/accounts.js';
 import type { AccountCreatedHook } from './account-hooks.js';
@@ -39,7 +40,9 @@ export async function isLoginAvailable(db: Db, login: string): Promise<boolean> 
   return rows.length === 0;
 }
 
-export async function issueNonce(deps: AuthDeps, client: string, now: Date) {
+/** Throttled per client: its address, or for IPv6 its /64 (rateLimitClient). */
+export async function issueNonce(deps: AuthDeps, address: string, now: Date) {
+  const client = rateLimitClient(address);
   const limit = await hit(deps.db, `nonce:${client}`, deps.config.rateLimits.nonce, now);
   if (limit.hits > deps.config.rateLimits.nonce.max) {
     throw tooMany(limit, 'Too many signature requests. Please wait a minute and try again.');
