@@ -1,4 +1,6 @@
+import type { Snapshot } from './metrics.js';
 import type { PlayerResult } from './run.js';
+import { median, TARGETS } from './targets.js';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const dayText = (d: number | null | undefined) =>
@@ -46,4 +48,93 @@ export function printPlayer(r: PlayerResult): string {
   for (const x of r.refusals.slice(0, 5))
     lines.push(`  ${new Date(x.at).toISOString()} ${x.url} ${x.status} ${x.code}: ${x.message}`);
   return lines.join('\n');
+}
+
+/** The targets with each seed's figure and the median, as text and as Markdown. */
+export function balanceFigures(
+  runs: PlayerResult[][],
+  seeds: number[],
+  days: number,
+): { text: string; markdown: string } {
+  const show = (v: number | null, unit: string) => {
+    if (v === null) return unit === 'day' ? 'never' : '-';
+    if (unit === 'day') return `day ${v.toFixed(1)}`;
+    if (unit === 'days of income') return `${v.toFixed(1)} days`;
+    if (unit === 'percent') return `${v.toFixed(0)} %`;
+    if (unit === 'minutes') return `${v.toFixed(0)} min`;
+    return String(Math.round(v * 10) / 10);
+  };
+  const rows: string[][] = [];
+  for (const target of TARGETS) {
+    const figures = runs.map((results) => {
+      const r = results.find((x) => x.kind === target.kind);
+      return r ? target.figure(r) : undefined;
+    });
+    if (figures.some((f) => f === undefined)) continue;
+    const values = figures as Array<number | null>;
+    const m = median(values);
+    rows.push([
+      target.kind,
+      target.text,
+      show(m, target.unit),
+      target.meets(m) ? 'met' : '**missed**',
+      values.map((v) => show(v, target.unit)).join(' / '),
+    ]);
+  }
+  const header = ['player', 'target', `median of ${seeds.length}`, '', `seeds ${seeds.join(', ')}`];
+  const markdown = [
+    `${days} days, seeds ${seeds.join(', ')}, \`npm run simulate -- --days=${days} --seeds=${seeds.join(',')} --write\`.`,
+    '',
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    ...medianTables(runs),
+  ].join('\n');
+  const text = rows.map((r) => r.join('  ')).join('\n');
+  return { text, markdown };
+}
+
+/** Per player, the seeds' median holdings by day. */
+function medianTables(runs: PlayerResult[][]): string[] {
+  const out: string[] = [];
+  const kinds = runs[0]?.map((r) => r.kind) ?? [];
+  for (const kind of kinds) {
+    const results = runs.map((rs) => rs.find((r) => r.kind === kind)!);
+    out.push(`Median by day, ${kind}:`, '');
+    out.push(
+      '| day | level | XP | lands | heroes | tower levels (sum) | best tower | gold held | gold earned | gold spent |',
+    );
+    out.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const day of results[0]!.snapshots.map((s) => s.day)) {
+      const snaps = results.map((r) => r.snapshots.find((s) => s.day === day)!);
+      const m = (f: (s: Snapshot) => number) => fmt(median(snaps.map(f)) ?? 0);
+      out.push(
+        `| ${day} | ${m((s) => s.level)} | ${m((s) => s.xp)} | ${m((s) => s.lands)} | ${m((s) => s.heroes)} | ` +
+          `${m((s) => s.towerLevels)} | ${m((s) => s.towerMax)} | ${m((s) => s.gold)} | ${m((s) => s.goldEarned)} | ${m((s) => s.goldSpent)} |`,
+      );
+    }
+    const busy = median(results.map((r) => r.busy));
+    const refusals = results.reduce((n, r) => n + r.refusals.length, 0);
+    out.push(
+      '',
+      `Heroes busy (median): ${((busy ?? 0) * 100).toFixed(0)} %. Refusals over all seeds: ${refusals}.`,
+      '',
+    );
+    const xp = new Map<string, number[]>();
+    for (const r of results)
+      for (const x of r.xpBySource) xp.set(x.cause, [...(xp.get(x.cause) ?? []), x.amount]);
+    out.push(
+      `XP by source (median): ${[...xp]
+        .map(
+          ([c, v]) =>
+            [c, median([...v, ...Array(results.length - v.length).fill(0)]) ?? 0] as const,
+        )
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, v]) => `${c} ${fmt(v)}`)
+        .join(', ')}.`,
+      '',
+    );
+  }
+  return out;
 }
