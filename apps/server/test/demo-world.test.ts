@@ -120,7 +120,7 @@ describe('the demo world', () => {
     expect(profile.body.treasury.gold).toBeGreaterThan(0);
   });
 
-  it('gives the demo player three lands, one on Beth, and six heroes', async () => {
+  it('gives the demo player three lands, one on Beth, and seven heroes', async () => {
     const lands = await api.lands();
     expect(lands).toHaveLength(3);
     expect(lands.filter((l) => l.continent === 1)).toHaveLength(1);
@@ -128,7 +128,8 @@ describe('the demo world', () => {
     // Created two days ago: every land has gold waiting.
     expect(lands.every((l) => l.gold.leftover > 0)).toBe(true);
     const heroes = await api.heroes();
-    expect(heroes).toHaveLength(6);
+    // The starter grant's three Common heroes and four of rising rarity.
+    expect(heroes).toHaveLength(7);
     expect(heroes.filter((h) => h.residenceid === null)).toHaveLength(2);
     expect(new Set(heroes.map((h) => h.rarity))).toEqual(
       new Set([Rarity.Common, Rarity.Uncommon, Rarity.Rare, Rarity.Epic, Rarity.Legendary]),

@@ -8,10 +8,10 @@ export const demo: CliCommand = {
   help: `Usage:
   demo
 
-Creates, once, the demo world: a "demo" account with three lands, six heroes,
+Creates, once, the demo world: a "demo" account with three lands, seven heroes,
 gold, items, XP enough to unlock profile level 1, messages and two running
 missions; a "veteran" account at profile level 10 with seventeen developed
-lands, fourteen heroes and a history of finished missions; plus about fifty
+lands, fifteen heroes and a history of finished missions; plus about fifty
 players on this week's boards (a demo-only convenience, so do not create it on
 a world with real stakes).
 Prints both logins and their passwords. Only the passwords' hashes are stored,

@@ -48,8 +48,9 @@ const { Air, Fire, Water, Earth } = Element;
 type Quad = [number, number, number, number];
 
 /**
- * Sixteen lands on both continents, besides the starter land. Towers stop at 7: from there an
- * upgrade needs more elementals than the vault holds (docs/game-rules.md, Missions).
+ * Sixteen lands on both continents, besides the starter land. Towers stop at 7, so the veteran
+ * still has levels to reach: an upgrade from L needs at most `100 * 1.6^L` elementals, within the
+ * vault of a tower at L (docs/game-rules.md, Missions).
  */
 const LANDS: ReadonlyArray<{
   name: string;
@@ -190,7 +191,7 @@ const LANDS: ReadonlyArray<{
 ];
 
 /**
- * Twelve heroes besides the two starter ones, of every rarity; `home` is an index into LANDS
+ * Twelve heroes besides the three starter ones, of every rarity; `home` is an index into LANDS
  * (null: no residence); `level` is the hero level (0..5, docs/game-rules.md, Hero growth),
  * set with upskills spent by `setVeteranHeroGrowth`.
  */
@@ -236,7 +237,7 @@ const HISTORY: ReadonlyArray<{
   { type: 'SEARCHELEMENT', hero: 6, land: 4, elemid: Air, hoursAgo: 3 },
 ];
 
-/** Started now, like a player would: three heroes busy, the other eleven idle. */
+/** Started now, like a player would: three heroes busy, the other twelve idle. */
 const RUNNING: ReadonlyArray<{ type: MissionType; hero: number; land: number; elemid?: Element }> =
   [
     { type: 'UPGRADETOWER', hero: 3, land: 2, elemid: Air },
@@ -270,7 +271,7 @@ const body = (type: MissionType, landid: number, heroid: number, elemid?: Elemen
 
 /**
  * The demo world's `veteran` (README, docs/game-rules.md): profile level 10, seventeen lands on
- * both continents with upgraded towers and seals, full vaults, shards and items, fourteen
+ * both continents with upgraded towers and seals, full vaults, shards and items, fifteen
  * heroes of every rarity (three on missions), a history of finished missions with their reports
  * read, scores on this week's boards, and the first steps done and dismissed. Every balance is
  * booked through the change book with its ledger entries; the work is a fixed number of
