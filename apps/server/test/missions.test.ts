@@ -219,6 +219,8 @@ describe('DAILYREWARD', () => {
     );
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('DAILY_LIMIT');
+    // The daily missions widget's data is a level-2 feature (docs/screens.md, Feature gates).
+    await ctx.database.db.execute(sql`update profiles set level = 2 where id = ${profileId}`);
     const stat = await api.get('/dashboard/stat');
     expect(stat.body.daily).toEqual({ daily: true, seal: false });
     expect((await inbox(profileId)).at(-1)?.subject).toMatch(/^Daily reward/);
@@ -449,7 +451,10 @@ describe('ownership and bad input', () => {
 
 describe('dashboard', () => {
   it('counts heroes and lists lands for the gold widget', async () => {
-    const { api, land } = await newPlayer();
+    const { api, land, profileId } = await newPlayer();
+    // The gold attention and daily missions widgets are level-2 features (dashboard.test.ts
+    // has the levels below).
+    await ctx.database.db.execute(sql`update profiles set level = 2 where id = ${profileId}`);
     ctx.clock.advance(DAY);
     const stat = await api.get('/dashboard/stat');
     expect(stat.status).toBe(200);

@@ -9,7 +9,8 @@ import { dashboardStat } from './service.js';
 export async function dashboardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
-  app.get('/stat', { schema: { response: { 200: DashboardStat, 401: ErrorBody } } }, (request) =>
-    dashboardStat(database.db, authOf(request).userId, clock.now(), cachedFor(app, request)),
-  );
+  app.get('/stat', { schema: { response: { 200: DashboardStat, 401: ErrorBody } } }, (request) => {
+    const { userId, level } = authOf(request);
+    return dashboardStat(database.db, userId, level, clock.now(), cachedFor(app, request));
+  });
 }

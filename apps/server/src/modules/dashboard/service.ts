@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { landGoldView, utcDayKey, type Terrain } from '@aleph/rules';
+import { featuresFor, landGoldView, utcDayKey, type Terrain } from '@aleph/rules';
 import type { DashboardStat } from '@aleph/contracts';
 import { preparedRows, type Db } from '../../db/client.js';
 import { uncached } from '../../lib/profile-cache.js';
@@ -50,19 +50,23 @@ async function loadDashboard(
 /**
  * The STAT tab's widgets (docs/api.md). It is polled every 60 s by
  * every online player, so its state is cached per player (see ProfileCache); gold on each
- * land is evaluated from that state at the time of the request.
+ * land is evaluated from that state at the time of the request. The gold attention and daily
+ * missions widgets are `profileLevel2` features (docs/screens.md, Feature gates): below that
+ * level their data is left out (`gold` empty, `daily` all false), as the screen leaves it out.
  */
 export async function dashboardStat(
   db: Db,
   profileId: number,
+  level: number,
   now: Date,
   cached = uncached,
 ): Promise<DashboardStat> {
+  const unlocked = featuresFor(level).includes('profileLevel2');
   const day = utcDayKey(now.getTime());
   const row = await cached(`dashboard:${day}`, () => loadDashboard(db, profileId, day));
   const heroes = row?.heroes ?? { busy: 0, total: 0, noResidence: 0 };
-  const kinds = new Set(row?.used ?? []);
-  const gold = (row?.lands ?? []).map((land) => {
+  const kinds = new Set(unlocked ? (row?.used ?? []) : []);
+  const gold = (unlocked ? (row?.lands ?? []) : []).map((land) => {
     const towers = (land.towers ?? [0, 0, 0, 0]) as [number, number, number, number];
     const view = landGoldView(
       {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderDashboard, stat } from './test-fixtures';
+import { LOCKED_STAT, renderDashboard, stat } from './test-fixtures';
 
 const LOCKED = 'You need to upgrade your profile to at least level two.';
 const widget = () =>
@@ -23,7 +23,7 @@ describe('daily missions widget', () => {
   });
 
   it('is locked without the level-two feature', async () => {
-    renderDashboard({ features: ['profileLevel1'] });
+    renderDashboard({ features: ['profileLevel1'], stat: LOCKED_STAT });
     const card = await widget();
     expect(await within(card).findByText(LOCKED)).toBeTruthy();
     expect(within(card).queryByText('Daily mission')).toBeNull();

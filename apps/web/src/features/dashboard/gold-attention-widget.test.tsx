@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { theme } from '../../app/theme';
-import { renderDashboard, stat } from './test-fixtures';
+import { LOCKED_STAT, renderDashboard, stat } from './test-fixtures';
 
 const LOCKED = 'You need to upgrade your profile to at least level two.';
 const widget = () =>
@@ -58,10 +58,12 @@ describe('gold production attention widget', () => {
   });
 
   it('is locked without the level-two feature', async () => {
-    renderDashboard({ features: [] });
+    renderDashboard({ features: [], stat: LOCKED_STAT });
     const card = await widget();
     expect(await within(card).findByText(LOCKED)).toBeTruthy();
     expect(within(card).queryByRole('link')).toBeNull();
+    // The locked text, not the empty line: no data is not "no gold status data".
+    expect(within(card).queryByText('No gold status data received')).toBeNull();
   });
 });
 

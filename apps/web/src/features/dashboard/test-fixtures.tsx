@@ -13,6 +13,9 @@ export function stat(overrides: Partial<DashboardStat> = {}): DashboardStat {
   };
 }
 
+/** What GET /dashboard/stat answers below profile level 2: no gold or daily missions data. */
+export const LOCKED_STAT = stat({ gold: [], daily: { daily: false, seal: false } });
+
 export function hero(heroid: number, name: string): Hero {
   return {
     heroid,
