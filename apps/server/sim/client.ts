@@ -23,6 +23,8 @@ export class SimClient {
   private cookie = '';
   readonly refusals: Refusal[] = [];
   requests = 0;
+  /** Writes that changed something (2xx), so a caller knows when its view went stale. */
+  writes = 0;
   private keyCounter = 0;
 
   constructor(
@@ -93,7 +95,10 @@ export class SimClient {
     headers: Record<string, string> = {},
   ): Promise<T | null> {
     const res = await this.raw(method, url, payload, headers);
-    if (res.statusCode >= 200 && res.statusCode < 300) return (res.body ? res.json() : null) as T;
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      this.writes += 1;
+      return (res.body ? res.json() : null) as T;
+    }
     if (res.statusCode >= 400 && res.statusCode < 500) {
       const body = res.json() as { code?: string; message?: string };
       this.refusals.push({

@@ -128,11 +128,15 @@ export async function checkIn(
   await levelUp(client);
   await firstSteps(client, memory);
   await levelUp(client);
+  // The view is read again only after a write changed it (the gold spent below may then be
+  // less than the treasury holds, never more).
   let view = await readView(client);
+  let writes = client.writes;
   await useFeatures(client, view);
-  view = await readView(client);
+  if (client.writes > writes) view = await readView(client);
+  writes = client.writes;
   await spendGold(client, view);
-  view = await readView(client);
+  if (client.writes > writes) view = await readView(client);
   await sendHeroes(client, view, options);
   // Quests paid by missions that settled during this check-in are collected next time.
 }
