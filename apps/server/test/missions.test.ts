@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   carryCapacity,
+  GAME_CONFIG,
   missionDuration,
   MISSION_TYPE_LIST,
   Skill,
@@ -61,8 +62,8 @@ async function achievementXp(profileId: number) {
 }
 
 describe('the starter grant', () => {
-  it('gives a new player one Valley land on Aleph and two Common heroes', async () => {
-    const { api, land, resident, homeless, profileId } = await newPlayer();
+  it('gives a new player one Valley land on Aleph with a day of gold and three Common heroes', async () => {
+    const { api, land, homeless, profileId } = await newPlayer();
     expect(await api.lands()).toHaveLength(1);
     expect(land).toMatchObject({
       continent: 0,
@@ -71,10 +72,16 @@ describe('the starter grant', () => {
       elements: [0, 0, 0, 0],
       shards: [0, 0, 0, 0],
     });
-    expect(land.gold).toEqual({ leftover: 0, cap: 280, productivity: 40 });
+    // Four towers at level 0 make 25 gold a day each; the land has produced for a day.
+    expect(land.gold).toEqual({ leftover: 100, cap: 700, productivity: 100 });
     expect(land.vault.cap).toEqual([1000, 1000, 1000, 1000]);
-    expect(land.vault.drain).toEqual([0.95, 0.95, 0.95, 0.95]);
-    for (const hero of [resident, homeless]) {
+    expect(land.vault.drain).toEqual([0.1, 0.1, 0.1, 0.1]);
+    // Two live on the land, the third has no residence.
+    const heroes = await api.heroes();
+    expect(heroes).toHaveLength(3);
+    expect(heroes.filter((h) => h.residenceid === land.landid)).toHaveLength(2);
+    expect(heroes.filter((h) => h.residenceid === null)).toEqual([homeless]);
+    for (const hero of heroes) {
       expect(hero.rarity).toBe(0);
       expect(hero.skills).toHaveLength(8);
       expect(hero.skills.every((s) => s >= 5 && s <= 30)).toBe(true);
@@ -82,14 +89,18 @@ describe('the starter grant', () => {
     }
     const messages = await inbox(profileId);
     expect(messages[0]?.subject).toMatch(/^Welcome to Lands of Aleph/);
+    expect(messages[0]?.body).toContain(
+      'You hold a land on the continent of Aleph and three heroes. Two live on your land; the third has no home yet.',
+    );
   });
 
   it('produces gold on the clock up to the cap', async () => {
     const { api, land } = await newPlayer();
+    // 100 a day: the starter day's 100, then half a day more.
     ctx.clock.advance(DAY / 2);
-    expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBe(20);
+    expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBe(150);
     ctx.clock.advance(30 * DAY);
-    expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBe(280);
+    expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBe(700);
   });
 });
 
@@ -167,14 +178,17 @@ describe('GOLDCLAIM', () => {
     ctx.clock.advance(minutes * 60_000);
     // The read settles the player's own due mission first.
     const profile = await api.profile();
+    // 100 a day: the starter day's and the day waited (200), then the mission's minutes.
     const moved = Math.min(
-      40 + Math.floor((minutes / 1440) * 40),
+      200 + Math.floor((minutes / 1440) * 100),
       carryCapacity(homeless.skills[Skill.Charisma]!),
     );
     expect(profile.treasury.gold).toBe(moved);
-    expect(profile.level.profilePoints - (await achievementXp(profileId))).toBe(10 * moved);
+    expect(profile.level.profilePoints - (await achievementXp(profileId))).toBe(
+      GAME_CONFIG.missions.GOLDCLAIM.xpPerGold * moved,
+    );
     expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBeLessThanOrEqual(
-      Math.floor(40 + (minutes / 1440) * 40) - moved,
+      Math.floor(200 + (minutes / 1440) * 100) - moved,
     );
     expect((await api.heroes()).find((h) => h.heroid === homeless.heroid)).toMatchObject({
       busy: false,
@@ -188,6 +202,15 @@ describe('GOLDCLAIM', () => {
 
   it('refuses a claim when nothing is on the land', async () => {
     const { api, land, homeless } = await newPlayer();
+    // The starter land holds a day of gold (100, less than any hero carries): claim it first.
+    const first = await api.post(
+      '/misaar/mission/start',
+      body('GOLDCLAIM', land.landid, homeless.heroid),
+    );
+    expect(first.status).toBe(200);
+    ctx.clock.advance(first.body.minutes * 60_000);
+    expect((await api.profile()).treasury.gold).toBeGreaterThanOrEqual(100);
+    expect((await api.get(`/ard/lands/${land.landid}`)).body.gold.leftover).toBe(0);
     const res = await api.post(
       '/misaar/mission/start',
       body('GOLDCLAIM', land.landid, homeless.heroid),
@@ -198,7 +221,7 @@ describe('GOLDCLAIM', () => {
 });
 
 describe('DAILYREWARD', () => {
-  it('pays 50 gold and an item once per UTC day', async () => {
+  it('pays 100 gold and an item once per UTC day', async () => {
     const { api, land, resident, profileId } = await newPlayer();
     const start = await api.post(
       '/misaar/mission/start',
@@ -206,7 +229,7 @@ describe('DAILYREWARD', () => {
     );
     expect(start.status).toBe(200);
     ctx.clock.advance(start.body.minutes * 60_000);
-    expect((await api.profile()).treasury.gold).toBe(50);
+    expect((await api.profile()).treasury.gold).toBe(100);
     const items = await api.get(`/ard/lands/${land.landid}/balances`);
     expect(items.body).toHaveLength(1);
     expect(items.body[0]).toMatchObject({
@@ -276,7 +299,8 @@ describe('TRANSFERHERO', () => {
     expect((await api.heroes()).find((h) => h.heroid === homeless.heroid)?.residenceid).toBe(
       land.landid,
     );
-    expect((await api.get(`/ard/lands/${land.landid}`)).body.residents).toBe(2);
+    // The starter's two residents and the newcomer.
+    expect((await api.get(`/ard/lands/${land.landid}`)).body.residents).toBe(3);
   });
 });
 
@@ -318,7 +342,8 @@ describe('UPGRADETOWER', () => {
     ctx.clock.advance(start.body.minutes * 60_000);
     const after = (await api.get(`/ard/lands/${land.landid}`)).body;
     expect(after.elements).toEqual([0, 1, 0, 0]);
-    expect(after.gold.productivity).toBe(50);
+    // Towers [0, 1, 0, 0]: 25 + 40 + 25 + 25.
+    expect(after.gold.productivity).toBe(115);
     expect(after.vault.cap[1]).toBe(2000);
     expect((await api.profile()).level.profilePoints - (await achievementXp(profileId))).toBe(300);
     expect(profileId).toBeGreaterThan(0);
@@ -347,7 +372,7 @@ describe('UPGRADESEAL', () => {
     ctx.clock.advance(start.body.minutes * 60_000);
     const after = (await api.get(`/ard/lands/${land.landid}`)).body;
     expect(after.vault.seals).toEqual([0, 0, 1, 0]);
-    expect(after.vault.drain[2]).toBe(0.75);
+    expect(after.vault.drain[2]).toBe(0.08);
     expect((await api.get(`/ard/lands/${land.landid}/balances`)).body).toEqual([]);
     await expectBooksBalanced(ctx);
   });
@@ -363,8 +388,33 @@ describe('SEARCHELEMENT', () => {
     expect(start.status).toBe(200);
     ctx.clock.advance(start.body.minutes * 60_000);
     const luck = resident.skills[Skill.Luck]!;
-    const found = Math.floor((20 + luck / 2) * (land.element === 0 ? 1.5 : 1));
+    const found = Math.floor((30 + luck / 2) * (land.element === 0 ? 1.5 : 1));
     expect((await api.get(`/ard/lands/${land.landid}`)).body.vault.volume[0]).toBe(found);
+    await expectBooksBalanced(ctx);
+  });
+
+  it('searches for the hours asked: what it finds and its XP are per hour', async () => {
+    const { api, land, resident, profileId } = await newPlayer();
+    const params = body('SEARCHELEMENT', land.landid, resident.heroid, { elemid: 0, hours: 3 });
+    const minutes = missionDuration(
+      'SEARCHELEMENT',
+      { skills: resident.skills as unknown as Skills, residence: null },
+      { continent: 0, x: land.x, y: land.y, towers: [0, 0, 0, 0], seals: [0, 0, 0, 0] },
+      { elemid: 0, hours: 3 },
+    );
+    const start = await api.post('/misaar/mission/start', params);
+    expect(start.status).toBe(200);
+    expect(start.body.minutes).toBe(minutes);
+    ctx.clock.advance(minutes * 60_000);
+    const luck = resident.skills[Skill.Luck]!;
+    const found = Math.floor((30 + luck / 2) * 3 * (land.element === 0 ? 1.5 : 1));
+    expect((await api.get(`/ard/lands/${land.landid}`)).body.vault.volume[0]).toBe(found);
+    expect((await api.profile()).level.profilePoints - (await achievementXp(profileId))).toBe(
+      3 * GAME_CONFIG.missions.SEARCHELEMENT.xp,
+    );
+    const tooLong = await api.post('/misaar/mission/start', { ...params, hours: 25 });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.field).toBe('hours');
     await expectBooksBalanced(ctx);
   });
 
@@ -458,10 +508,11 @@ describe('dashboard', () => {
     ctx.clock.advance(DAY);
     const stat = await api.get('/dashboard/stat');
     expect(stat.status).toBe(200);
-    expect(stat.body.heroes).toEqual({ ok: true, data: { busy: 0, idle: 2, noResidence: 1 } });
+    expect(stat.body.heroes).toEqual({ ok: true, data: { busy: 0, idle: 3, noResidence: 1 } });
     expect(stat.body.daily).toEqual({ daily: false, seal: false });
     expect(stat.body.gold).toEqual([
-      { landid: land.landid, leftover: 40, cap: 280, mission: false },
+      // The starter day's 100 and the day waited.
+      { landid: land.landid, leftover: 200, cap: 700, mission: false },
     ]);
     expect(stat.body.announces).toEqual([]);
   });
