@@ -186,7 +186,8 @@ describe("another player's ids", () => {
       level: 0,
       vip: expect.any(Number),
       lands: 1,
-      heroes: 2,
+      // The starter grant's three heroes.
+      heroes: 3,
       frame: 'none',
       achievements: { earned: 0, rarest: [] },
     });

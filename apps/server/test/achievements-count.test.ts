@@ -114,7 +114,8 @@ describe('achievement counting', () => {
     });
     expect(mint.status).toBe(200);
     expect(await progress(profileId, 'lands_owned')).toBe(2);
-    expect(await progress(profileId, 'heroes_owned')).toBe(2);
+    // The starter grant's three heroes.
+    expect(await progress(profileId, 'heroes_owned')).toBe(3);
     expect(await earned(profileId)).toEqual(['LANDS_2']);
 
     expect((await api.post('/tartib/workflow/start', { wftype: 'PROFILELEVELUP' })).status).toBe(

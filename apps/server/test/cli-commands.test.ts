@@ -107,7 +107,8 @@ describe('users', () => {
     expect(lines[0]).toMatch(
       /^id\s+login\s+level\s+XP\s+gold\s+platinum\s+lands\s+heroes\s+created/,
     );
-    expect(lines[1]).toMatch(/^\s*\d+\s+alice\s+0\s+0\s+0\s+0\s+1\s+2\s+2026-01-05 08:00$/);
+    // The starter grant: one land, three heroes.
+    expect(lines[1]).toMatch(/^\s*\d+\s+alice\s+0\s+0\s+0\s+0\s+1\s+3\s+2026-01-05 08:00$/);
     expect(list.text).toMatch(/2 players\.\n$/);
     expect((await run(users, 'list', '--limit', '1')).text).toMatch(/showing the first 1/);
     expect(() => users.prepare(['list', '--limit', '0'])).toThrow(/--limit must be a whole number/);

@@ -41,7 +41,8 @@ describe('npm run admin (src/cli/main.ts)', () => {
       const list = await admin('users', 'list');
       expect(list.code).toBe(0);
       expect(list.stdout).toMatch(/^id\s+login\s+level\s+XP/);
-      expect(list.stdout).toMatch(/operator_made\s+0\s+0\s+0\s+0\s+1\s+2/);
+      // The starter grant: one land, three heroes.
+      expect(list.stdout).toMatch(/operator_made\s+0\s+0\s+0\s+0\s+1\s+3\s/);
       expect(list.stdout).toContain('1 player.');
       const refused = await admin('grant', 'gold', 'nobody', '10');
       expect(refused.code).toBe(1);

@@ -191,13 +191,14 @@ describe('Mint Hero', () => {
       skills: [...replay.skills],
     });
     expect((await api.heroes()).map((h) => h.heroid)).toContain(hero.heroid);
-    expect(await state(profileId)).toMatchObject({ platinum: 70, heroes: 3 });
+    // The starter grant's three heroes and the one minted.
+    expect(await state(profileId)).toMatchObject({ platinum: 70, heroes: 4 });
 
     const second = await api.post('/market/mint/hero', { idempotencyKey: newKey() });
     expect(second.status).toBe(200);
     const third = await api.post('/market/mint/hero', { idempotencyKey: newKey() });
     expect(third).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_PLATINUM' } });
-    expect(await state(profileId)).toMatchObject({ platinum: 20, heroes: 4, purchases: 2 });
+    expect(await state(profileId)).toMatchObject({ platinum: 20, heroes: 5, purchases: 2 });
     await expectBooksBalanced(ctx);
   });
 });

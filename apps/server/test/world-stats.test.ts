@@ -93,7 +93,8 @@ describe('GET /athar/worldstats', () => {
         [2, 0, 0, 0, 0],
         [0, 0, 0, 1, 1],
       ],
-      heroesByRarity: [0, 0, 2, 0, 0],
+      // The starter grant's three heroes of a, made Rare.
+      heroesByRarity: [0, 0, 3, 0, 0],
       // The one settled two hours ago; yesterday's is not today's (TEST_EPOCH is 08:00 UTC).
       missionsToday: 1,
       goldClaimedThisWeek: 1_500,
