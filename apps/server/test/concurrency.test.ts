@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createRng, rollHero, type Element, type Terrain } from '@aleph/rules';
+import { createRng, GAME_CONFIG, rollHero, type Element, type Terrain } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { startMission } from '../src/modules/missions/service.js';
@@ -201,7 +201,10 @@ describe('settlement workers racing', () => {
       sql`select coalesce(sum(delta), 0)::float8 as xp from ledger
           where profile_id = ${profileId} and asset = 'xp' and cause = 'achievement'`,
     );
-    expect(Number(xpAfter) - Number(xpBefore) - earned!.xp).toBe(1000 * 150);
+    // A one-hour search each (no hours given).
+    expect(Number(xpAfter) - Number(xpBefore) - earned!.xp).toBe(
+      1000 * GAME_CONFIG.missions.SEARCHELEMENT.xp,
+    );
     await expectBooksBalanced(ctx);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { Element, Skill } from '@aleph/rules';
+import { Element, GAME_CONFIG, Skill } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
@@ -127,7 +127,9 @@ describe('HEROLEVELUP', () => {
     const body = { missionType: 'DAILYREWARD', landid: land.landid, heroid: resident.heroid };
     expect((await api.post('/misaar/mission/start', body)).status).toBe(200);
     const hero = (await settleAll(api)).find((h) => h.heroid === resident.heroid)!;
-    expect(hero).toMatchObject({ level: 0, xp: 100, xpToNext: 3900 });
+    const { heroGrowth, missions } = GAME_CONFIG;
+    const xp = missions.DAILYREWARD.xp / heroGrowth.xpDivisor;
+    expect(hero).toMatchObject({ level: 0, xp, xpToNext: heroGrowth.levelXp[0] - xp });
   });
 });
 
@@ -267,7 +269,7 @@ describe('IMPROVESEAL', () => {
     })();
     const after = lands.find((l) => l.landid === land.landid)!;
     expect(after.vault.steps[Element.Fire]).toBe(1);
-    expect(after.vault.drain[Element.Fire]).toBeCloseTo(0.4 * 0.85, 10);
+    expect(after.vault.drain[Element.Fire]).toBeCloseTo(0.045 * 0.85, 10);
     expect(after.shards[Element.Fire]).toBe(0);
     await expectBooksBalanced(ctx);
   });

@@ -151,7 +151,7 @@ describe('GET /events', () => {
     );
     ctx.clock.advance(mission.minutes * 60_000);
     // The player's next read settles the mission first.
-    expect((await p.api.profile()).treasury.gold).toBe(50);
+    expect((await p.api.profile()).treasury.gold).toBe(100);
     await s.until(() => named(s, 'inbox.new').length >= 1);
     const events = own(s);
     const ids = events.map((e) => e.id!);
@@ -169,11 +169,11 @@ describe('GET /events', () => {
       heroId: p.resident.heroid,
       heroName: p.resident.name,
       landId: p.land.landid,
-      outcome: expect.stringMatching(/^\+50 gold, \+1 /),
+      outcome: expect.stringMatching(/^\+100 gold, \+1 /),
       reportId: report?.msgid,
     });
     expect(named(s, 'profile.changed').at(-1)!.data).toMatchObject({
-      treasury: { gold: 50, platinum: expect.any(Number) },
+      treasury: { gold: 100, platinum: expect.any(Number) },
       xp: expect.any(Number),
       level: expect.any(Number),
       upgradable: expect.any(Boolean),

@@ -151,7 +151,7 @@ describe(`push across processes: ${MODE}`, () => {
     expect(
       ((await player.call(B, 'GET', '/athar/profile')).body as { treasury: { gold: number } })
         .treasury.gold,
-    ).toBe(50);
+    ).toBe(100);
     await s.until(() => named(s, 'mission.finished').length >= 1);
     expect(named(s, 'mission.finished')[0]!.data).toMatchObject({
       missionId: missionid,

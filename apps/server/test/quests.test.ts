@@ -91,8 +91,10 @@ describe('first steps', () => {
     expect(board.completed).toEqual(['dailyReward']);
     expect(doneKeys(board)).toEqual(['dailyReward']);
     expect(board.next).toBe('claimGold');
-    // Daily reward 50, plus the goal's reward, in the treasury right away.
-    expect((await api.profile()).treasury.gold).toBe(50 + reward('dailyReward').gold);
+    // The daily reward's gold, plus the goal's reward, in the treasury right away.
+    expect((await api.profile()).treasury.gold).toBe(
+      GAME_CONFIG.missions.DAILYREWARD.gold + reward('dailyReward').gold,
+    );
 
     // 2. The other hero claims the land's gold.
     ctx.clock.advance(DAY);
@@ -212,7 +214,9 @@ describe('first steps', () => {
       `dailyReward:gold:${reward('dailyReward').gold}`,
       `dailyReward:xp:${reward('dailyReward').xp}`,
     ]);
-    expect((await api.profile()).treasury.gold).toBe(50 + reward('dailyReward').gold);
+    expect((await api.profile()).treasury.gold).toBe(
+      GAME_CONFIG.missions.DAILYREWARD.gold + reward('dailyReward').gold,
+    );
     await expectBooksBalanced(ctx);
   });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   createRng,
   ELEMENTS,
+  GAME_CONFIG,
   MISSION_TYPE_LIST,
   rollHero,
   type Element,
@@ -129,7 +130,7 @@ describe('a random simulation over simulated weeks', () => {
     expect(refused).toBeGreaterThan(0);
     await expectBooksBalanced(ctx);
 
-    // Treasury gold comes only from claims (moved off lands) and daily rewards (50 each).
+    // Treasury gold comes only from claims (moved off lands) and daily rewards (100 each).
     const [gold] = await queryRows<{ treasury: string; claimed: string; dailies: number }>(
       db,
       sql`select
@@ -137,7 +138,9 @@ describe('a random simulation over simulated weeks', () => {
             (select coalesce(-sum(delta), 0)::text from ledger where asset = 'land_gold' and cause = 'mission:GOLDCLAIM') as claimed,
             (select count(*)::int from missions where type = 'DAILYREWARD' and status = 'settled') as dailies`,
     );
-    expect(Number(gold!.treasury)).toBe(Number(gold!.claimed) + 50 * gold!.dailies);
+    expect(Number(gold!.treasury)).toBe(
+      Number(gold!.claimed) + GAME_CONFIG.missions.DAILYREWARD.gold * gold!.dailies,
+    );
     const [running] = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from missions where status = 'running'`,

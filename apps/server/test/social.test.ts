@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { GAME_CONFIG } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { addBoardScore } from '../src/modules/game/boards.js';
 import { lastBoard } from '../src/modules/boards/service.js';
@@ -47,7 +48,8 @@ describe('public profiles', () => {
       level: 0,
       vip: 0,
       lands: 1,
-      heroes: 2,
+      // The starter grant's three heroes.
+      heroes: 3,
       frame: 'none',
       achievements: { earned: 0, rarest: [] },
     });
@@ -188,7 +190,10 @@ describe('weekly boards', () => {
     const goldBoard = (await me.api.get('/mirza/boards/TOP_GOLD_CLAIMERS/last')).body;
     const xpBoard = (await me.api.get('/mirza/boards/TOP_XP_GAINERS/last')).body;
     expect(goldBoard.profileData).toMatchObject({ profileid: me.id, score: gold });
-    expect(xpBoard.profileData).toMatchObject({ profileid: me.id, score: gold * 10 });
+    expect(xpBoard.profileData).toMatchObject({
+      profileid: me.id,
+      score: gold * GAME_CONFIG.missions.GOLDCLAIM.xpPerGold,
+    });
     await expectBooksBalanced(ctx);
   });
 });
