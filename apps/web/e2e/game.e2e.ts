@@ -12,6 +12,8 @@ import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
  * claimed gold and the leftover drop; then SEARCHELEMENT and a fuller vault.
  */
 const DAY = 86_400_000;
+/** A new Valley land's gold a day: four towers of 25. */
+const PER_DAY = 100;
 let server: RunningServer;
 let browser: Browser;
 
@@ -56,7 +58,8 @@ describe('the mission loop in the browser', () => {
       .click();
     await page.waitForURL((url) => url.pathname === `/lands/${land.landid}`);
     const before = (await api<Land>(page, 'GET', `/ard/lands/${land.landid}`)).body;
-    expect(before.gold.leftover).toBe(40);
+    // The starter land came with a day of gold, and a day went by: 2 * 100.
+    expect(before.gold.leftover).toBe(2 * PER_DAY);
 
     await page.getByRole('button', { name: 'Claim Gold' }).click();
     const dialog = page.getByRole('dialog');
@@ -91,9 +94,9 @@ describe('the mission loop in the browser', () => {
     await page.reload();
     await expect.poll(() => goldInTopBar(page)).toBe(claimed);
     const after = (await api<Land>(page, 'GET', `/ard/lands/${land.landid}`)).body;
-    // Two more days of production went on (80 gold); the claim took the rest.
-    expect(after.gold.leftover).toBeLessThan(before.gold.leftover + 2 * 40 + 10);
-    expect(after.gold.leftover).toBeGreaterThanOrEqual(2 * 40);
+    // Two more days of production went on (200 gold); the claim took the rest, or all it carried.
+    expect(after.gold.leftover).toBeLessThan(before.gold.leftover + 2 * PER_DAY + 10);
+    expect(after.gold.leftover).toBeGreaterThanOrEqual(2 * PER_DAY);
     await page.getByText(`Gold to claim: ${after.gold.leftover}`).waitFor();
     await screenshot(page, 'land-main-1440');
 
@@ -109,7 +112,7 @@ describe('the mission loop in the browser', () => {
       (h) => h.heroid === resident.heroid,
     )!;
     expect(minutes.busy).toBe(true);
-    // Just past the ETA: an unsealed vault loses 95 percent a day.
+    // Just past the ETA: an unsealed vault loses 10 percent a day.
     await server.advancePast(minutes.eta!);
     await page.reload();
     const searched = (await api<Land>(page, 'GET', `/ard/lands/${land.landid}`)).body;
