@@ -268,9 +268,10 @@ describe('profile level, weekly boards and inbox in the browser', () => {
     await page.getByRole('link', { name: 'Profile', exact: true }).click();
     const yours = page.getByRole('region', { name: 'Your profile' });
     await yours.getByText('XP to the next level').waitFor();
+    // The starter grant's three heroes.
     await page
       .getByRole('region', { name: 'Lands and heroes' })
-      .getByRole('link', { name: '2' })
+      .getByRole('link', { name: '3' })
       .waitFor();
     await shot(page, 'profile-1440');
     await expectAccessible(page, 'profile');
