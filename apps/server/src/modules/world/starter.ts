@@ -9,7 +9,7 @@ const WELCOME_BODY = [
   '<p>You hold a land on the continent of Aleph and three heroes. Two live on your land; the third has no home yet.</p>',
   '<ul>',
   '<li>Open your land and press <b>Claim Gold</b> to send a hero for the gold it produced.</li>',
-  '<li>Collect the <b>Daily Reward</b> once a day with the hero who lives there.</li>',
+  '<li>Collect the <b>Daily Reward</b> once a day with a hero who lives there, and send the other to <b>Search</b> for elementals.</li>',
   '<li>Missions earn XP: level up your profile to unlock new features.</li>',
   '</ul>',
 ].join('');
