@@ -27,6 +27,8 @@ export interface PlayerView {
   daily: { daily: boolean; seal: boolean };
   /** The cheaper of the next hero and the next land minted for gold. */
   nextMint: number;
+  /** The open unique mission not joined yet (level 9), if any. */
+  unique?: UniqueEvent | null;
 }
 
 interface RunningRow {
@@ -148,6 +150,7 @@ export async function checkIn(
  * Scrolls, which no rule consumes, sold to the Greedy trader (level 7).
  */
 async function useFeatures(client: SimClient, view: PlayerView): Promise<void> {
+  await secretMarket(client, view);
   if (has(view, GAME_CONFIG.heroGrowth.upskillProfileLevel)) {
     for (const hero of view.heroes.filter((h) => h.pointsLeft > 0)) {
       const add = [0, 0, 0, 0, 0, 0, 0, 0];
@@ -211,6 +214,51 @@ async function useFeatures(client: SimClient, view: PlayerView): Promise<void> {
       if (await client.write('POST', '/souq/trader/sell', body, headers)) return;
     }
   }
+}
+
+interface SecretOffer {
+  id: string;
+  kind: string;
+  gold: number;
+  platinum: number;
+  needsLand: boolean;
+  sold: boolean;
+}
+
+/**
+ * The Secret market (level 8): Tower Stones and seal items for the tower and seal the player
+ * works on, when the gold after them still buys the next hero or land (never Platinum offers).
+ */
+async function secretMarket(client: SimClient, view: PlayerView): Promise<void> {
+  if (!has(view, GAME_CONFIG.economy.secret.profileLevel)) return;
+  const market = await client.get<{ offers: SecretOffer[] }>('/souq/secret');
+  let gold = view.gold;
+  const land = view.lands[0];
+  if (!land) return;
+  for (const offer of market.offers) {
+    if (offer.sold || offer.platinum > 0 || offer.gold <= 0) continue;
+    if (!['tower_stone', 'seal'].includes(offer.kind)) continue;
+    if (gold - offer.gold < view.nextMint) continue;
+    const headers = { 'idempotency-key': client.idempotencyKey('secret') };
+    const body = offer.needsLand ? { landid: land.landid } : {};
+    if (await client.write('POST', `/souq/secret/${offer.id}/buy`, body, headers))
+      gold -= offer.gold;
+  }
+}
+
+interface UniqueEvent {
+  eventid: number;
+  status: string;
+  placesLeft: number;
+  requirement: { skill: number; min: number; minRarity: number | null };
+  joined: unknown;
+}
+
+/** The open unique mission (level 9) the player has not joined, when one is open. */
+async function openUnique(client: SimClient, view: PlayerView): Promise<UniqueEvent | null> {
+  if (!has(view, GAME_CONFIG.missions.UNIQUE.profileLevel)) return null;
+  const events = await client.get<UniqueEvent[]>('/misaar/unique');
+  return events.find((e) => e.status === 'open' && !e.joined && e.placesLeft > 0) ?? null;
 }
 
 interface MintPrices {
@@ -288,6 +336,13 @@ function candidates(
     const base = { landid: home.landid, heroid: hero.heroid };
     if (!view.daily.daily) out.push({ missionType: 'DAILYREWARD', ...base });
     if (has(view, 2) && !view.daily.seal) out.push({ missionType: 'HUNTSEAL', ...base });
+    const unique = view.unique;
+    if (
+      unique &&
+      hero.skills[unique.requirement.skill]! >= unique.requirement.min &&
+      hero.rarity >= (unique.requirement.minRarity ?? 0)
+    )
+      out.push({ missionType: 'UNIQUE', ...base, eventid: unique.eventid });
     // A hero level-up when the gold left after it still buys the next hero or land: more
     // heroes come before stronger ones.
     if (has(view, 6) && hero.xpToNext === 0 && hero.level < 5) {
@@ -356,6 +411,7 @@ function candidates(
 }
 
 async function sendHeroes(client: SimClient, view: PlayerView, options: PolicyOptions) {
+  view.unique = await openUnique(client, view);
   const claimsTaken = new Set<number>();
   const idle = view.heroes.filter((h) => !h.busy);
   // Residents first, best Agility first, so the daily missions go to the best heroes.
@@ -372,6 +428,7 @@ async function sendHeroes(client: SimClient, view: PlayerView, options: PolicyOp
       if (!started) continue;
       if (mission.missionType === 'DAILYREWARD') view.daily.daily = true;
       if (mission.missionType === 'HUNTSEAL') view.daily.seal = true;
+      if (mission.missionType === 'UNIQUE') view.unique = null;
       if (mission.missionType === 'GOLDCLAIM') claimsTaken.add(mission.landid);
       if (mission.missionType === 'HEROLEVELUP') view.gold -= levelUpCost(hero.level + 1).gold;
       // Ingredients left the land: read it again before the next hero plans on it.
