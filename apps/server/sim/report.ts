@@ -1,4 +1,3 @@
-import type { Snapshot } from './metrics.js';
 import type { PlayerResult } from './run.js';
 import { median, TARGETS } from './targets.js';
 
@@ -89,52 +88,28 @@ export function balanceFigures(
     `| ${header.map(() => '---').join(' | ')} |`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    ...medianTables(runs),
+    ...sourceLines(runs),
   ].join('\n');
   const text = rows.map((r) => r.join('  ')).join('\n');
   return { text, markdown };
 }
 
-/** Per player, the seeds' median holdings by day. */
-function medianTables(runs: PlayerResult[][]): string[] {
-  const out: string[] = [];
+/** Per player, where the XP came from (the seeds' median) and the refusals met. */
+function sourceLines(runs: PlayerResult[][]): string[] {
   const kinds = runs[0]?.map((r) => r.kind) ?? [];
-  for (const kind of kinds) {
+  return kinds.map((kind) => {
     const results = runs.map((rs) => rs.find((r) => r.kind === kind)!);
-    out.push(`Median by day, ${kind}:`, '');
-    out.push(
-      '| day | level | XP | lands | heroes | tower levels (sum) | best tower | gold held | gold earned | gold spent |',
-    );
-    out.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const day of results[0]!.snapshots.map((s) => s.day)) {
-      const snaps = results.map((r) => r.snapshots.find((s) => s.day === day)!);
-      const m = (f: (s: Snapshot) => number) => fmt(median(snaps.map(f)) ?? 0);
-      out.push(
-        `| ${day} | ${m((s) => s.level)} | ${m((s) => s.xp)} | ${m((s) => s.lands)} | ${m((s) => s.heroes)} | ` +
-          `${m((s) => s.towerLevels)} | ${m((s) => s.towerMax)} | ${m((s) => s.gold)} | ${m((s) => s.goldEarned)} | ${m((s) => s.goldSpent)} |`,
-      );
-    }
-    const busy = median(results.map((r) => r.busy));
-    const refusals = results.reduce((n, r) => n + r.refusals.length, 0);
-    out.push(
-      '',
-      `Heroes busy (median): ${((busy ?? 0) * 100).toFixed(0)} %. Refusals over all seeds: ${refusals}.`,
-      '',
-    );
     const xp = new Map<string, number[]>();
     for (const r of results)
       for (const x of r.xpBySource) xp.set(x.cause, [...(xp.get(x.cause) ?? []), x.amount]);
-    out.push(
-      `XP by source (median): ${[...xp]
-        .map(
-          ([c, v]) =>
-            [c, median([...v, ...Array(results.length - v.length).fill(0)]) ?? 0] as const,
-        )
-        .sort((a, b) => b[1] - a[1])
-        .map(([c, v]) => `${c} ${fmt(v)}`)
-        .join(', ')}.`,
-      '',
-    );
-  }
-  return out;
+    const sources = [...xp]
+      .map(
+        ([c, v]) => [c, median([...v, ...Array(results.length - v.length).fill(0)]) ?? 0] as const,
+      )
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, v]) => `${c} ${fmt(v)}`)
+      .join(', ');
+    const refusals = results.reduce((n, r) => n + r.refusals.length, 0);
+    return `- ${kind}: XP by source (median) ${sources}; refusals over all seeds: ${refusals}.`;
+  });
 }

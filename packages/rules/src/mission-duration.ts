@@ -1,7 +1,7 @@
 import { GAME_CONFIG } from './config.js';
 import { MISSION_RULES } from './config-missions.js';
 import type { HeroState, LandState, MissionParams, Residence } from './model.js';
-import { searchHours, validSearchHours } from './mission-formulas.js';
+import { searchHours } from './mission-formulas.js';
 import { ceilExact } from './util.js';
 import { sealSteps } from './vault.js';
 import { isElement, type MissionType } from './world.js';
@@ -65,8 +65,7 @@ export function missionDuration(
   const rule = MISSION_RULES[type];
   const unique = type === 'UNIQUE' ? params.unique?.duration : undefined;
   // A search's base is per hour searched.
-  const hours =
-    type === 'SEARCHELEMENT' && validSearchHours(params.hours) ? searchHours(params) : 1;
+  const hours = type === 'SEARCHELEMENT' ? searchHours(params) : 1;
   const work = unique
     ? ceilExact(unique.baseMinutes * (1 - hero.skills[unique.skill] / skillDurationDivisor))
     : ceilExact(

@@ -30,9 +30,15 @@ export function searchAmount(luck: number, sameElement: boolean, hours = 1): num
   return Math.floor((S.amountBase + luck / S.amountLuckDivisor) * hours * factor);
 }
 
-/** The hours a search lasts: the `hours` parameter, or the default when none is given. */
+/**
+ * The hours a search lasts: the `hours` parameter, or the default when none (or none valid, which
+ * the check refuses) is given.
+ */
 export function searchHours(params: { readonly hours?: number | null }): number {
-  return params.hours ?? M.SEARCHELEMENT.hours.default;
+  const { hours } = params;
+  return hours !== undefined && hours !== null && validSearchHours(hours)
+    ? hours
+    : M.SEARCHELEMENT.hours.default;
 }
 
 /** A valid `hours` parameter: absent, or a whole number from 1 to 24. */

@@ -10,7 +10,6 @@ import {
   searchAmount,
   searchHours,
   shardDropChance,
-  validSearchHours,
 } from './mission-formulas.js';
 import { missionStep, travelMinutes, travelUnits } from './mission-duration.js';
 import { itemName, sealItemCode } from './items.js';
@@ -185,7 +184,7 @@ export function missionRewardSpec(ctx: TextContext): string[] {
       if (elemid === null) return [];
       const luck = hero.skills[Skill.Luck];
       const name = elementName(elemid);
-      const hours = validSearchHours(ctx.hours) ? searchHours({ hours: ctx.hours }) : 1;
+      const hours = searchHours({ hours: ctx.hours });
       const per = hours === 1 ? '' : ' each hour';
       return [
         `${searchAmount(luck, land.element === elemid, hours)} ${name} elementals`,

@@ -5,7 +5,7 @@ import type {
   MissionCheckResponse,
   MissionTypeName,
 } from '@aleph/contracts';
-import { GAME_CONFIG } from '@aleph/rules';
+import { GAME_CONFIG, validSearchHours } from '@aleph/rules';
 
 /** docs/screens.md (Mission launcher): these are the body's own fields, never asked for as extra parameters. */
 const BASE_PARAMETERS = ['profileid', 'landid', 'heroid'];
@@ -13,7 +13,7 @@ const BASE_PARAMETERS = ['profileid', 'landid', 'heroid'];
 /** Extra parameters the launcher fills from the chosen land instead of asking. */
 export const LAND_DERIVED_PARAMETERS = ['currentLevel', 'currentSeal'] as const;
 
-/** SEARCHELEMENT's `hours`: whole hours searched, from the rules' config (1 to 12, default 1). */
+/** SEARCHELEMENT's `hours`: whole hours searched, from the rules' config (1 to 24, default 1). */
 export const SEARCH_HOURS = GAME_CONFIG.missions.SEARCHELEMENT.hours;
 
 /** Every whole number of hours a search can last, shortest first. */
@@ -21,9 +21,6 @@ export function searchHourChoices(): number[] {
   const { min, max } = SEARCH_HOURS;
   return Array.from({ length: max - min + 1 }, (_, index) => min + index);
 }
-
-const validHours = (hours: number) =>
-  Number.isInteger(hours) && hours >= SEARCH_HOURS.min && hours <= SEARCH_HOURS.max;
 
 /** The requirement's parameters minus profileid, landid and heroid. */
 export function extraParameters(parameters: readonly string[]): string[] {
@@ -82,7 +79,7 @@ export function buildMissionBody(choice: MissionChoice): MissionBody | null {
   };
   for (const name of extras) {
     if (name === 'hours') {
-      if (!validHours(hours)) return null;
+      if (!validSearchHours(hours)) return null;
       body.hours = hours;
       continue;
     }
