@@ -52,6 +52,13 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/**
+ * How often Node looks for requests past their timeouts. Its default, 30 s, would let a request
+ * outlive its timeout by up to that much; the check walks only connections with a request in
+ * progress (a push stream's request is complete once its head is read), so it is cheap.
+ */
+const TIMEOUT_CHECK_MS = 1000;
+
 /** Registers plugins, then the route modules. Used by main.ts and by every HTTP test. */
 export async function buildApp(
   deps: AppDeps,
@@ -62,6 +69,14 @@ export async function buildApp(
     // Only the listed load balancers' X-Forwarded-For is believed (docs/operations.md).
     trustProxy: deps.config.trustProxy.length > 0 ? [...deps.config.trustProxy] : false,
     bodyLimit: 64 * 1024,
+    // A request must arrive whole in time, or it is answered 408 and its connection closed
+    // (docs/operations.md, "Timeouts"). Neither timeout touches a push stream, whose request
+    // ends with its head; `connectionTimeout` (socket inactivity) stays off.
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      headersTimeout: deps.config.headersTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
     ajv: { customOptions: { allErrors: false } },
     frameworkErrors: frameworkError,
     logController: new AccessLog(),

@@ -56,6 +56,10 @@ export interface AppConfig {
   payments: PaymentConfig;
   /** HTTP_COMPRESSION=off: API answers go out plain, for a proxy that compresses. */
   httpCompression: boolean;
+  /** Time a request has to arrive whole, headers and body; then 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** Time a request's headers have to arrive (at most `requestTimeoutMs`). */
+  headersTimeoutMs: number;
 }
 
 export type PaymentProviderKind = 'sandbox' | 'onchain';
@@ -98,6 +102,20 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * A request must arrive whole within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS
+ * (docs/operations.md, "Timeouts"). Neither can be turned off: without them a request whose body
+ * never completes held its connection for ever.
+ */
+function requestTimeouts(env: NodeJS.ProcessEnv) {
+  const requestTimeoutMs = int(env, 'REQUEST_TIMEOUT_MS', 30_000);
+  const headersTimeoutMs = int(env, 'HEADERS_TIMEOUT_MS', 10_000);
+  if (requestTimeoutMs < 1000) throw new Error('REQUEST_TIMEOUT_MS must be at least 1000');
+  if (headersTimeoutMs < 1000 || headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_MS must be at least 1000 and at most REQUEST_TIMEOUT_MS');
+  return { requestTimeoutMs, headersTimeoutMs };
 }
 
 function poolSize(env: NodeJS.ProcessEnv): number {
@@ -147,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: poolSize(env),
     payments,
     httpCompression: onOff(env, 'HTTP_COMPRESSION'),
+    ...requestTimeouts(env),
   };
 }
 

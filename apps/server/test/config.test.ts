@@ -206,3 +206,26 @@ describe('HTTP_COMPRESSION', () => {
       );
   });
 });
+
+describe('REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS', () => {
+  it('default to 30 s for a whole request and 10 s for its headers (docs/operations.md)', () => {
+    expect(loadConfig(development)).toMatchObject({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({ ...development, REQUEST_TIMEOUT_MS: '60000', HEADERS_TIMEOUT_MS: '60000' }),
+    ).toMatchObject({ requestTimeoutMs: 60_000, headersTimeoutMs: 60_000 });
+  });
+
+  it('cannot be turned off, and the headers never get longer than the whole request', () => {
+    for (const value of ['0', '999'])
+      expect(() => loadConfig({ ...development, REQUEST_TIMEOUT_MS: value }), value).toThrow(
+        'REQUEST_TIMEOUT_MS must be at least 1000',
+      );
+    for (const value of ['0', '31000'])
+      expect(() => loadConfig({ ...development, HEADERS_TIMEOUT_MS: value }), value).toThrow(
+        'HEADERS_TIMEOUT_MS must be at least 1000 and at most REQUEST_TIMEOUT_MS',
+      );
+  });
+});
