@@ -75,7 +75,8 @@ export async function flushBook(
     };
   });
   if (elements.length > 0) {
-    // Absolute values are safe: every writer of a land's elements holds the land's row lock.
+    // Absolute values are safe: every writer of a land's elements holds the land's row lock and
+    // read them after it was granted (land-query.ts locks first, then reads).
     await tx.execute(sql`update land_elements e set tower_level = v.tower, seals = v.seals, seal_steps = v.steps, shards = v.shards,
         vault_volume = v.volume, vault_at = v.at
       from jsonb_to_recordset(${rows(elements)})

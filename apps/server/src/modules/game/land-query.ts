@@ -33,29 +33,44 @@ export async function queryLandsOfOwner(db: Executor, ownerId: number): Promise<
   );
 }
 
-/** One land; `forUpdate` locks its row for the rest of the transaction. */
+/**
+ * Locking and reading are two statements, by construction. A locking statement that waited for
+ * another transaction returns the newest version of the locked row itself, but every subquery of
+ * that statement (the land's element rows, its residents) still sees the data as it was when
+ * the statement began, before the other transaction committed. A writer that read the elements
+ * that way and wrote them back would undo the other's change (a mission start's withdrawal of
+ * elementals, say). So the row is locked first; the read that follows is a new statement and
+ * sees everything committed up to the moment the lock was granted.
+ */
+async function lockThenRead(db: Executor, lock: SQL, landId: number): Promise<LandState | null> {
+  const locked = await queryRows<{ id: number }>(db, lock);
+  if (locked.length === 0) return null;
+  return readLand(db, landId);
+}
+
+async function readLand(db: Executor, landId: number): Promise<LandState | null> {
+  const rows = await preparedRows<{ land: LandJson }>(
+    db,
+    'land_by_id',
+    sql`select ${LAND_JSON} as land from lands l where l.id = ${landId}`,
+  );
+  return toStates(rows)[0] ?? null;
+}
+
+/** One land; `forUpdate` locks its row for the rest of the transaction, then reads it. */
 export async function queryLand(
   db: Executor,
   landId: number,
   forUpdate: boolean,
 ): Promise<LandState | null> {
-  const rows = forUpdate
-    ? await queryRows<{ land: LandJson }>(
-        db,
-        sql`select ${LAND_JSON} as land from lands l where l.id = ${landId} for update of l`,
-      )
-    : await preparedRows<{ land: LandJson }>(
-        db,
-        'land_by_id',
-        sql`select ${LAND_JSON} as land from lands l where l.id = ${landId}`,
-      );
-  return toStates(rows)[0] ?? null;
+  if (!forUpdate) return readLand(db, landId);
+  return lockThenRead(db, sql`select id from lands where id = ${landId} for update`, landId);
 }
 
 /**
- * One land of `ownerId`, its row locked for the rest of the transaction; null when the land is
- * not theirs. Ownership is in the locking statement's condition, so a land of anyone else is
- * never locked nor waited for: a request naming it answers at once, however long another
+ * One land of `ownerId`, its row locked for the rest of the transaction and then read; null when
+ * the land is not theirs. Ownership is in the locking statement's condition, so a land of anyone
+ * else is never locked nor waited for: a request naming it answers at once, however long another
  * transaction holds that row.
  */
 export async function queryOwnLandForUpdate(
@@ -63,12 +78,11 @@ export async function queryOwnLandForUpdate(
   landId: number,
   ownerId: number,
 ): Promise<LandState | null> {
-  const rows = await queryRows<{ land: LandJson }>(
+  return lockThenRead(
     db,
-    sql`select ${LAND_JSON} as land from lands l
-        where l.id = ${landId} and l.owner_id = ${ownerId} for update of l`,
+    sql`select id from lands where id = ${landId} and owner_id = ${ownerId} for update`,
+    landId,
   );
-  return toStates(rows)[0] ?? null;
 }
 
 /** Several lands at once (settlement batches, purchase views); any order. */
