@@ -131,6 +131,32 @@ describe('standings kept up to date from changed rows', () => {
     expect(top.find((s) => s.profileId === c)?.nickname).toBe('Renamed Hero');
   });
 
+  it('builds a cold board once for every reader, and keeps both boards of a week', async () => {
+    // The dashboard's TOP tab shows both boards (docs/screens.md): its readers alternate.
+    const db = ctx.database.db;
+    await addBoardScore(db, 'TOP_GOLD_CLAIMERS', players[0]!, 5, at(1));
+    const reads: string[] = [];
+    const standings = new Standings(60_000, {
+      onRead: (name, kind) => reads.push(`${name} ${kind}`),
+    });
+    const boards = ['TOP_XP_GAINERS', 'TOP_GOLD_CLAIMERS'] as const;
+    const read = () =>
+      Promise.all(Array.from({ length: 64 }, (_, i) => standings.get(db, boards[i % 2]!, week)));
+    const first = await read();
+    expect(reads.sort()).toEqual(['TOP_GOLD_CLAIMERS full', 'TOP_XP_GAINERS full']);
+    // Every reader of a board got the one snapshot built for it.
+    expect(new Set(first.filter((_, i) => i % 2 === 0)).size).toBe(1);
+    expect(new Set(first.filter((_, i) => i % 2 === 1)).size).toBe(1);
+    expect(first[1]!.top.map((s) => s.profileId)).toEqual([players[0]]);
+    // Within the TTL, reading either board again reads neither again.
+    await read();
+    expect(reads).toHaveLength(2);
+    // A new week is read afresh, in place of the board's last one.
+    const next = new Date(week.getTime() + 7 * 86_400_000);
+    expect((await standings.get(db, 'TOP_XP_GAINERS', next)).top).toEqual([]);
+    expect(reads).toHaveLength(3);
+  });
+
   it('drops a deleted row at the next full read', async () => {
     const db = ctx.database.db;
     const standings = new Standings(0, { fullReadMs: 0 });

@@ -111,6 +111,8 @@ const compareRows = (a: Row, b: Row): number =>
   compareBoardKeys(a.score, a.at, a.id, b.score, b.at, b.id);
 
 interface Entry {
+  /** The ISO week start (epoch ms) this entry's order is of. */
+  week: number;
   current: Promise<Snapshot>;
   refreshing?: Promise<void>;
   /** Every transaction below this one had finished before the last read began. */
@@ -134,9 +136,11 @@ interface Entry {
  * rank exactly. A TTL of 0 re-reads before answering (tests).
  */
 export class Standings {
-  private readonly entries = new Map<string, Entry>();
+  /** One entry per board: this week's order (a new week replaces the board's last one). */
+  private readonly entries = new Map<BoardName, Entry>();
   private readonly topRows: number;
   private readonly fullReadMs: number;
+  private readonly onRead: (board: BoardName, kind: 'full' | 'changed') => void;
   constructor(
     private readonly ttlMs: number,
     options: {
@@ -144,16 +148,18 @@ export class Standings {
       topRows?: number;
       /** How often a refresh re-reads every row instead of the changed ones. */
       fullReadMs?: number;
+      /** Told of each read of a board's rows from the database: all of them, or the changed ones. */
+      onRead?: (board: BoardName, kind: 'full' | 'changed') => void;
     } = {},
   ) {
     this.topRows = options.topRows ?? TOP_ROWS;
     this.fullReadMs = options.fullReadMs ?? FULL_READ_MS;
+    this.onRead = options.onRead ?? (() => undefined);
   }
 
   async get(db: Db, board: BoardName, week: Date): Promise<Snapshot> {
-    const key = `${board}|${week.getTime()}`;
-    const entry = this.entries.get(key);
-    if (entry) {
+    const entry = this.entries.get(board);
+    if (entry && entry.week === week.getTime()) {
       const snap = await entry.current;
       // Older than the TTL: one refresh starts in the background while this request is
       // answered from the snapshot at hand, so no player waits for the re-read.
@@ -167,14 +173,20 @@ export class Standings {
       }
       return entry.current;
     }
-    const created: Entry = { current: Promise.resolve(emptySnapshot()), xmin: '0', fullAt: 0 };
+    // The first read of this board for this week: every request that arrives while it runs
+    // waits for it. A board's older week is dropped; the other board's entry is not touched
+    // (the dashboard shows both, so dropping it would make their readers rebuild in turn).
+    const created: Entry = {
+      week: week.getTime(),
+      current: Promise.resolve(emptySnapshot()),
+      xmin: '0',
+      fullAt: 0,
+    };
     created.current = this.full(db, board, week, created);
-    this.entries.set(key, created);
-    // Old weeks are dropped as soon as a new key appears.
-    for (const other of this.entries.keys()) {
-      if (other !== key) this.entries.delete(other);
-    }
-    created.current.catch(() => this.entries.delete(key));
+    this.entries.set(board, created);
+    created.current.catch(() => {
+      if (this.entries.get(board) === created) this.entries.delete(board);
+    });
     return created.current;
   }
 
@@ -185,6 +197,7 @@ export class Standings {
       return;
     }
     const xmin = await oldestRunning(db);
+    this.onRead(board, 'changed');
     const changed = await readRows(db, board, week, entry.xmin);
     const columns = changed.length === 0 ? snap.columns : snap.merged(changed);
     const top = await withNames(db, columns, this.topRows);
@@ -194,6 +207,7 @@ export class Standings {
 
   private async full(db: Db, board: BoardName, week: Date, entry: Entry): Promise<Snapshot> {
     const xmin = await oldestRunning(db);
+    this.onRead(board, 'full');
     const rows = (await readRows(db, board, week, null)).sort(compareRows);
     const columns: Columns = {
       ids: Int32Array.from(rows, (r) => r.id),
