@@ -71,6 +71,20 @@ export type MapChangedEvent = Static<typeof MapChangedEvent>;
 export const ResyncEvent = Type.Object({ complete: Type.Boolean() });
 export type ResyncEvent = Static<typeof ResyncEvent>;
 
+/**
+ * Not a player event: the server ends this stream because a newer one of the same player (or
+ * session) took its place, past the streams it allows at once (docs/api.md, "Push"). The client
+ * must not reopen it, or it would push the newer one out in turn.
+ */
+export const STREAM_REPLACED_EVENT = 'stream.replaced';
+export const StreamReplacedEvent = Type.Object({
+  /** Which limit the newer stream went past. */
+  per: Type.Union([Type.Literal('player'), Type.Literal('session')]),
+  /** The number of streams that limit allows at once. */
+  limit: Type.Integer(),
+});
+export type StreamReplacedEvent = Static<typeof StreamReplacedEvent>;
+
 /** Event name (the SSE `event:` field) to its data (the `data:` field, JSON). */
 export interface PlayerEventMap {
   'mission.finished': MissionFinishedEvent;

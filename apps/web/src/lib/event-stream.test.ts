@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeDocument, fakePushBrowser, settle, type FakeDocument } from '../test/fake-push';
 import {
   RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
   startEventStream,
   type EventStream,
   type RefreshResult,
@@ -229,6 +230,61 @@ describe('push stream client', () => {
       { notify: false },
       { notify: false },
     ]);
+  });
+
+  it('does not reopen a stream the server replaced: every tab polls, a tab taking over too', async () => {
+    vi.useFakeTimers();
+    const browser = fakePushBrowser();
+    const a = tab(browser);
+    const b = tab(browser);
+    await settle();
+    const source = browser.latest()!;
+    source.open();
+    await settle();
+
+    // Another browser of the player opened a stream past the limit; this one was the oldest.
+    source.replace({ per: 'player', limit: 5 });
+    await settle();
+    expect(source.closed).toBe(true);
+    expect(statuses(a.onStatus)).toEqual([true, false]);
+    expect(statuses(b.onStatus)).toEqual([true, false]);
+    // Reopening would replace the newer stream in turn, and so on for ever.
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MAX_MS);
+    expect(browser.sources).toHaveLength(1);
+    expect(a.refresh).not.toHaveBeenCalled();
+    expect(a.events()).toEqual([]);
+
+    // A tab opened since, and the tabs the stream would pass to, open none either.
+    const c = tab(browser);
+    await settle();
+    expect(statuses(c.onStatus)).toEqual([]);
+    a.stream.stop();
+    await settle();
+    expect(b.stream.isLeader()).toBe(true);
+    b.stream.stop();
+    await settle();
+    expect(c.stream.isLeader()).toBe(true);
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MAX_MS);
+    expect(browser.sources).toHaveLength(1);
+    expect(statuses(c.onStatus)).toEqual([]);
+  });
+
+  it('without Web Locks stops only the tab whose stream was replaced', async () => {
+    vi.useFakeTimers();
+    const browser = fakePushBrowser();
+    const a = tab(browser, { shared: false });
+    const b = tab(browser, { shared: false });
+    await settle();
+    const [first, second] = browser.sources;
+    first!.open();
+    second!.open();
+    first!.replace({ per: 'session', limit: 3 });
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MAX_MS);
+    expect(browser.sources).toHaveLength(2);
+    expect(first!.closed).toBe(true);
+    expect(second!.closed).toBe(false);
+    expect(statuses(a.onStatus)).toEqual([true, false]);
+    expect(statuses(b.onStatus)).toEqual([true]);
   });
 
   it('closes its stream and reports it down when stopped', async () => {

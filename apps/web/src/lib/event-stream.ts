@@ -1,4 +1,9 @@
-import { PLAYER_EVENT_TYPES, type PlayerEventMap, type PlayerEventType } from '@aleph/contracts';
+import {
+  PLAYER_EVENT_TYPES,
+  STREAM_REPLACED_EVENT,
+  type PlayerEventMap,
+  type PlayerEventType,
+} from '@aleph/contracts';
 
 /**
  * The browser's one push stream (docs/architecture.md, Web: the stream client).
@@ -15,6 +20,12 @@ import { PLAYER_EVENT_TYPES, type PlayerEventMap, type PlayerEventType } from '@
  * way the server replays what was missed and ends with a `resync`. A new stream that saw no
  * event id cannot ask, so it delivers a `resync` with `complete: false` once open: everything is
  * read again.
+ *
+ * A stream the server replaced by a newer one of the player's (`stream.replaced`: past the
+ * streams it serves a player or a session at once, docs/api.md "Push") is closed and not opened
+ * again, in this tab or any tab of the browser that would take it over: reopening it would
+ * replace the newer one in turn, and the two would push each other out for ever. The browser's
+ * tabs then poll, as whenever the stream is down, until the page is loaded again.
  */
 
 export const EVENTS_LOCK_NAME = 'aleph-events';
@@ -45,6 +56,8 @@ type ChannelMessage =
   | { kind: 'status'; connected: boolean }
   /** A tab asks the stream's tab for the connection state. */
   | { kind: 'ask' }
+  /** The server replaced the browser's stream by a newer one: no tab opens another. */
+  | { kind: 'replaced' }
   /** A new stream tab asks every tab for its visibility. */
   | { kind: 'hello' }
   | { kind: 'visibility'; tab: string; visible: boolean }
@@ -124,6 +137,8 @@ export function startEventStream(options: EventStreamOptions): EventStream {
   let connected = false;
   /** A stream was open before (here or in the previous stream tab): a new one may have missed events. */
   let hadStream = false;
+  /** The server replaced this browser's stream (`stream.replaced`): none is opened again. */
+  let replaced = false;
   /** The id of the last event seen, in this tab or through the channel. */
   let lastEventId = '';
   let source: EventSource | null = null;
@@ -190,7 +205,7 @@ export function startEventStream(options: EventStreamOptions): EventStream {
 
   const connect = () => {
     retry = undefined;
-    if (stopped || !leader || !env.EventSource) return;
+    if (stopped || !leader || replaced || !env.EventSource) return;
     const sentAt = Date.now();
     const resume = hadStream && lastEventId !== '';
     const missedSome = hadStream && !resume;
@@ -206,6 +221,15 @@ export function startEventStream(options: EventStreamOptions): EventStream {
       if (missedSome) deliver({ type: 'resync', data: { complete: false }, id: '' });
     };
     for (const type of PLAYER_EVENT_TYPES) listen(current, type);
+    current.addEventListener(STREAM_REPLACED_EVENT, () => {
+      if (current !== source) return;
+      // Closed before the server's end reaches it, so the browser does not reopen it by itself.
+      current.close();
+      source = null;
+      replaced = true;
+      post({ kind: 'replaced' });
+      setStatus(false);
+    });
     current.onerror = () => {
       if (current !== source) return;
       setStatus(false);
@@ -256,6 +280,10 @@ export function startEventStream(options: EventStreamOptions): EventStream {
         return;
       case 'ask':
         if (leader) post({ kind: 'status', connected });
+        if (leader && replaced) post({ kind: 'replaced' });
+        return;
+      case 'replaced':
+        replaced = true;
         return;
       case 'hello':
         post({ kind: 'visibility', tab, visible: visible() });

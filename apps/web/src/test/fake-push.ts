@@ -1,4 +1,9 @@
-import type { PlayerEventMap, PlayerEventType } from '@aleph/contracts';
+import {
+  STREAM_REPLACED_EVENT,
+  type PlayerEventMap,
+  type PlayerEventType,
+  type StreamReplacedEvent,
+} from '@aleph/contracts';
 
 /**
  * Stand-ins for what jsdom lacks: EventSource, a BroadcastChannel bus and Web Locks. Each test
@@ -48,6 +53,12 @@ export class FakeEventSource {
   emit<K extends PlayerEventType>(type: K, data: PlayerEventMap[K], id = '1') {
     const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id });
     for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+
+  /** The server replaces the stream by a newer one (`stream.replaced`, no id), then ends it. */
+  replace(data: StreamReplacedEvent) {
+    const event = new MessageEvent(STREAM_REPLACED_EVENT, { data: JSON.stringify(data) });
+    for (const listener of this.listeners.get(STREAM_REPLACED_EVENT) ?? []) listener(event);
   }
 
   /** The connection broke: the browser retries by itself (CONNECTING) or gives up (CLOSED). */
