@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_HEARTBEAT_MS } from '@aleph/contracts';
+import {
+  EVENT_HEARTBEAT_MS,
+  STREAM_REPLACED_EVENT,
+  type StreamReplacedEvent,
+} from '@aleph/contracts';
 import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { EVENTS_CHANNEL } from '../game/events.js';
@@ -16,6 +20,10 @@ export interface EventHubOptions {
   maxBufferedBytes?: number;
   /** `map.changed` goes out at most once per this period (default MAP_EVENT_MIN_GAP_MS). */
   mapEventGapMs?: number;
+  /** Streams one player may hold at once in this process (default MAX_STREAMS_PER_PLAYER). */
+  maxStreamsPerPlayer?: number;
+  /** Streams one session may hold at once in this process (default MAX_STREAMS_PER_SESSION). */
+  maxStreamsPerSession?: number;
 }
 
 /** The channel the lands' map triggers notify with the continents changed (migration 0015). */
@@ -25,6 +33,19 @@ export const MAP_CHANNEL = 'aleph_map';
  * rush) make one `map.changed` a second per process, not one per land.
  */
 export const MAP_EVENT_MIN_GAP_MS = 1000;
+/**
+ * A player's open streams in one process (docs/api.md, "Push"): a newer one past it replaces the
+ * oldest, which is sent `stream.replaced` and ends. The web app holds one stream per browser, so
+ * five are five browsers or devices at once; a client cannot hold a process's sockets by opening
+ * streams without end.
+ */
+export const MAX_STREAMS_PER_PLAYER = 5;
+/**
+ * The same for one session (one browser's sign-in). Below the player's limit, so that a session
+ * that opens stream after stream (a browser without Web Locks gives each tab its own) replaces
+ * only its own and leaves the player's other devices theirs.
+ */
+export const MAX_STREAMS_PER_SESSION = 3;
 
 /** The player and session a stream belongs to (the request's session check). */
 export interface StreamOwner {
@@ -64,6 +85,7 @@ const worldFrame = (type: string, data: unknown) =>
   `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 const resyncFrame = (complete: boolean, seq?: number) =>
   `${seq === undefined ? '' : `id: ${seq}\n`}event: resync\ndata: {"complete":${complete}}\n\n`;
+const replacedFrame = (data: StreamReplacedEvent) => worldFrame(STREAM_REPLACED_EVENT, data);
 
 function add<K>(map: Map<K, Stream[]>, key: K, stream: Stream) {
   const list = map.get(key);
@@ -103,6 +125,8 @@ export class EventHub {
   private readonly replayLimit: number;
   private readonly maxBuffered: number;
   private readonly mapGapMs: number;
+  private readonly maxPerPlayer: number;
+  private readonly maxPerSession: number;
   /** Continents changed since the last `map.changed`, and the timer that will send them. */
   private mapPending = new Set<number>();
   private mapTimer: NodeJS.Timeout | null = null;
@@ -119,6 +143,8 @@ export class EventHub {
     this.replayLimit = options.replayLimit ?? 1000;
     this.maxBuffered = options.maxBufferedBytes ?? 64 * 1024;
     this.mapGapMs = options.mapEventGapMs ?? MAP_EVENT_MIN_GAP_MS;
+    this.maxPerPlayer = options.maxStreamsPerPlayer ?? MAX_STREAMS_PER_PLAYER;
+    this.maxPerSession = options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
   }
 
   /** Open streams in this process. */
@@ -161,6 +187,8 @@ export class EventHub {
     add(this.bySession, stream.sessionId, stream);
     this.count += 1;
     sink.onClose(() => this.forget(stream));
+    this.replaceOldest(this.bySession.get(stream.sessionId), this.maxPerSession, 'session');
+    this.replaceOldest(this.byProfile.get(stream.profileId), this.maxPerPlayer, 'player');
     sink.write(`retry: ${RETRY_MS}\n\n`);
     try {
       const [row] = await queryRows<{
@@ -202,6 +230,18 @@ export class EventHub {
     } catch (err) {
       this.log.warn({ err }, 'push stream replay failed; the stream is closed');
       this.end(stream, true);
+    }
+  }
+
+  /**
+   * The oldest streams of a list (kept in opening order) past `limit` are told they were
+   * replaced and end; the client does not reopen them.
+   */
+  private replaceOldest(list: Stream[] | undefined, limit: number, per: 'player' | 'session') {
+    if (!list || list.length <= limit) return;
+    for (const oldest of list.slice(0, list.length - limit)) {
+      this.write(oldest, replacedFrame({ per, limit }));
+      this.end(oldest);
     }
   }
 
