@@ -7,6 +7,15 @@ import { isApiPath } from '../modules/prefixes.js';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
+ * API answers up to this size are compressed in one call (at most about half a millisecond);
+ * only larger ones go through a compression stream. The plugin's default depends on the host's
+ * cores (8 KB on two, 4 KB on more), and a stream allocates a compressor per answer in flight:
+ * the weekly board's 8.6 KB answer, read by 64 players at once, raised the server's peak memory
+ * by 100 to 600 MB and cut its throughput by three quarters (docs/performance.md, Compression).
+ */
+export const COMPRESSION_SYNC_LIMIT = 64 * 1024;
+
+/**
  * Compresses API answers above the threshold, brotli or gzip as the client accepts, at the
  * levels chosen by measurement in docs/performance.md ("Compression"): CPU per request
  * matters more than the last bytes. The built web app's files are compressed at build time
@@ -22,6 +31,7 @@ export async function registerCompression(app: FastifyInstance, enabled: boolean
   });
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD,
+    syncThreshold: COMPRESSION_SYNC_LIMIT,
     encodings: ['br', 'gzip'],
     brotliOptions: {
       params: {
