@@ -8,7 +8,14 @@ import { BASELINE, gameEndpoints } from './endpoints.js';
 import { runEndpoint, type EndpointResult } from './http.js';
 import { firstStartBench } from './first-start.js';
 import { benchPlayers } from './players.js';
-import { machine, writeReport, type BenchReport, type HttpPass } from './report.js';
+import {
+  HTTP_PEAK_MEMORY_MB,
+  machine,
+  memoryJudged,
+  writeReport,
+  type BenchReport,
+  type HttpPass,
+} from './report.js';
 import { BENCH_PASSWORD, seedWorld } from './seed.js';
 import { ensureDatabase } from './bench-database.js';
 import { signIn, startBenchServer, type BenchServer } from './server-process.js';
@@ -26,6 +33,8 @@ import { traderBench } from './trader.js';
  * endpoints on PGlite for comparison). Options: --players=10000 --duration=10
  * --connections=64 --missions=50000 --capacity-players=1000 --rates=500,1000,...
  * --only=http|capacity|settle|web|lighthouse|first-start|push (or several, comma-separated) --write=true|false.
+ * --endpoints=boards: the http part measures only the endpoints whose name contains one of these
+ * (comma-separated, any case), with the baseline around each as always.
  * The lighthouse part: --lighthouse-runs=3 (each form factor; every figure is the median).
  * The push part (PostgreSQL only): --push-streams=15000 --push-rate=5000 --push-seconds=10
  * --push-players=60000,30000,15000 (the verification's sizes, the next tried if one does not hold)
@@ -54,6 +63,8 @@ const MISSIONS = Number(args.get('missions') ?? 50_000);
 const CAPACITY_PLAYERS = Number(args.get('capacity-players') ?? 1000);
 /** --only=http, or several parts: --only=http,capacity. */
 const only = args.get('only')?.split(',');
+/** --endpoints=boards,lands: the http part's endpoints whose name contains one of these. */
+const endpointNames = args.get('endpoints')?.toLowerCase().split(',');
 const runs = (part: string) => !only || only.includes(part);
 const databaseUrl = process.env.DATABASE_URL;
 const CAPACITY_RATES = '500,1000,1500,2000,2500,2750,3000,3250,3500,3750,4000,4500,5000,5500,6000';
@@ -69,6 +80,9 @@ function print(label: string, rows: EndpointResult[], baseline: EndpointResult) 
     );
   }
 }
+
+/** Targets a run missed that fail it (a non-zero exit once every part has run and written). */
+const failures: string[] = [];
 
 interface World {
   server: BenchServer;
@@ -116,7 +130,14 @@ async function httpPass(label: string, world: World): Promise<HttpPass> {
   await runEndpoint(BASELINE, { ...opts, durationSeconds: 2 });
   const baselines = [await runEndpoint(BASELINE, opts)];
   const results: EndpointResult[] = [];
-  for (const spec of gameEndpoints(world.players)) {
+  const specs = gameEndpoints(world.players).filter(
+    (spec) => !endpointNames || endpointNames.some((n) => spec.name.toLowerCase().includes(n)),
+  );
+  // The peak is the process's highest so far: the first endpoint after which it passes the
+  // target is the one that raised it there.
+  const judged = memoryJudged({ label });
+  let over = judged && peakPassed(label, 'before the first endpoint', world);
+  for (const spec of specs) {
     await runEndpoint(spec, { ...opts, durationSeconds: 2 });
     const result = await runEndpoint(spec, opts);
     const after = await runEndpoint(BASELINE, opts);
@@ -125,6 +146,7 @@ async function httpPass(label: string, world: World): Promise<HttpPass> {
     console.info(
       `[${label}] after ${spec.name}: server resident ${world.server.memoryMb()} MB, peak ${world.server.peakMemoryMb()} MB`,
     );
+    if (judged && !over) over = peakPassed(label, spec.name, world);
   }
   const baseline: EndpointResult = {
     ...baselines[0]!,
@@ -138,6 +160,16 @@ async function httpPass(label: string, world: World): Promise<HttpPass> {
   const memoryMb = world.server.peakMemoryMb();
   console.info(`[${label}] peak server memory ${memoryMb} MB`);
   return { label, baseline, results, memoryMb, connections: CONNECTIONS, seconds: DURATION };
+}
+
+/** True, and a failure naming `what` is kept, when the server's peak memory passed the target. */
+function peakPassed(label: string, what: string, world: World): boolean {
+  const peak = world.server.peakMemoryMb();
+  if (peak < HTTP_PEAK_MEMORY_MB) return false;
+  const failure = `[${label}] ${what}: server peak resident memory ${peak} MB, target under ${HTTP_PEAK_MEMORY_MB} MB`;
+  console.error(failure);
+  failures.push(failure);
+  return true;
 }
 
 async function stopWorld(world: World) {
@@ -320,4 +352,9 @@ if ((args.get('write') ?? (databaseUrl && !only ? 'true' : 'false')) === 'true')
   console.info(
     `[bench] figures written to ${writeReport(report, new Date(), partial ? { only } : undefined)}`,
   );
+}
+
+if (failures.length > 0) {
+  console.error(`[bench] failed: ${failures.length} target(s) missed\n${failures.join('\n')}`);
+  process.exitCode = 1;
 }
