@@ -7,6 +7,8 @@ const HeroIds = Type.Array(Id, { minItems: 1, maxItems: 3, uniqueItems: true });
 export const ArenaErrorCode = {
   opponentSelf: 'ARENA_OPPONENT_SELF',
   opponentNotFound: 'ARENA_OPPONENT_NOT_FOUND',
+  /** Not in the attacker's latest offer of opponents, taken, or the offer is too old. */
+  opponentNotOffered: 'ARENA_OPPONENT_NOT_OFFERED',
   noDefence: 'ARENA_NO_DEFENCE',
   heroBusy: 'ARENA_HERO_BUSY',
   dailyLimit: 'ARENA_DAILY_LIMIT',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arenaOfferStands,
   attacksLeft,
   closedArenaWeek,
   nextAttackDayAt,
@@ -13,6 +14,13 @@ describe('arena calendar and ladder', () => {
     expect(nextAttackDayAt(now)).toBe(Date.UTC(2025, 0, 9));
     expect(attacksLeft(3)).toBe(2);
     expect(attacksLeft(7)).toBe(0);
+  });
+
+  it('keeps an offer of opponents for its 15 minutes', () => {
+    const at = Date.UTC(2025, 0, 8, 12);
+    expect(arenaOfferStands(at, at)).toBe(true);
+    expect(arenaOfferStands(at, at + 15 * 60_000 - 1)).toBe(true);
+    expect(arenaOfferStands(at, at + 15 * 60_000)).toBe(false);
   });
 
   it('names the ISO week that closed last', () => {

@@ -2,7 +2,10 @@ import { ARENA_CONFIG } from './config-arena.js';
 import { GAME_CONFIG } from './config.js';
 import { isoWeekKey, isoWeekStart, utcDayStart } from './time.js';
 
-/** The daily attack limit and the weekly ladder's calendar (docs/game-rules.md, Arena). */
+/**
+ * The daily attack limit, the offer's minutes and the weekly ladder's calendar
+ * (docs/game-rules.md, Arena).
+ */
 
 /** When the next UTC day (and with it a fresh set of attacks) opens, as epoch ms. */
 export function nextAttackDayAt(now: number): number {
@@ -11,6 +14,14 @@ export function nextAttackDayAt(now: number): number {
 
 export function attacksLeft(usedToday: number): number {
   return Math.max(0, ARENA_CONFIG.attacksPerDay - usedToday);
+}
+
+/**
+ * Whether an offer of opponents made at `offeredAt` still stands at `now` (epoch ms): for
+ * `offerMinutes` from the moment it was made.
+ */
+export function arenaOfferStands(offeredAt: number, now: number): boolean {
+  return now < offeredAt + ARENA_CONFIG.offerMinutes * GAME_CONFIG.time.msPerMinute;
 }
 
 /** The ISO week that closed last before `now`: the one whose rewards are due. */

@@ -9,6 +9,11 @@ export const ARENA_CONFIG = {
   attacksPerDay: 5,
   /** Opponents offered: this many players nearest the caller's rating. */
   opponents: 5,
+  /**
+   * An offer of opponents stands this long: an attack may target only a player of the
+   * attacker's latest offer, each once, within these minutes of it (docs/game-rules.md, Arena).
+   */
+  offerMinutes: 15,
   battle: {
     hpPerResilience: 20,
     attackPerStrength: 2,
