@@ -27,6 +27,20 @@ export const arenaPlayers = pgTable(
 );
 
 /**
+ * A player's latest offer of opponents (docs/game-rules.md, Arena): the players `GET
+ * /halba/opponents` answered and when. An attack may target only one of them, within
+ * ARENA_CONFIG.offerMinutes; it takes its opponent off the list. The next offer replaces the row.
+ */
+export const arenaOffers = pgTable('arena_offers', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  /** Profile ids, nearest first; an attack removes its opponent. */
+  opponents: integer('opponents').array().notNull(),
+  offeredAt: ts('offered_at').notNull(),
+});
+
+/**
  * One fight. The teams as they fought (effective skills) and the seed are kept, so the
  * rules replay the battle exactly; the turn log itself is not stored.
  */
