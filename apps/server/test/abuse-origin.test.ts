@@ -205,11 +205,20 @@ describe('requests from another site', () => {
       ],
       [
         'POST /halba/attack',
-        async () => ({
-          method: 'POST',
-          url: '/halba/attack',
-          body: { opponent: bob.id, heroes: [a().homeless] },
-        }),
+        async () => {
+          // An attack needs an offer of opponents; bob is the only player with a defence team.
+          const offer = await call({
+            method: 'GET',
+            url: '/halba/opponents',
+            cookie: alice.cookie,
+          });
+          expect(offer.json(), offer.body).toMatchObject([{ profileId: bob.id }]);
+          return {
+            method: 'POST',
+            url: '/halba/attack',
+            body: { opponent: bob.id, heroes: [a().homeless] },
+          };
+        },
       ],
     ]);
   });

@@ -66,13 +66,16 @@ describe('the arena attack desk', () => {
     const busy = await arenaPlayer(ctx);
     await sendOnMission(ctx, busy);
     const spent = await arenaPlayer(ctx);
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
+      await spent.offer([defenders[0]!.id]);
       expect((await spent.attack(defenders[0]!.id, [spent.heroIds[0]!])).status).toBe(200);
+    }
+    const unoffered = await arenaPlayer(ctx);
     const before = await deskMetrics();
     const reportsBefore = await Promise.all(defenders.map((d) => reportsTo(d.id)));
 
-    const [a0, a1] = [attackers[0]!, attackers[1]!];
-    const [d0, d1] = [defenders[0]!, defenders[1]!];
+    const [a0, a1, a2] = [attackers[0]!, attackers[1]!, attackers[2]!];
+    const [d0, d1, d2] = [defenders[0]!, defenders[1]!, defenders[2]!];
     const crowd = [
       // Everyone attacks a defender of their own...
       ...attackers.map((a, i) => ({ who: a, to: defenders[i]!.id, heroes: a.heroIds, want: 200 })),
@@ -87,15 +90,26 @@ describe('the arena attack desk', () => {
       { who: busy, to: d1.id, heroes: busy.heroIds, want: 409 },
       { who: spent, to: d1.id, heroes: [spent.heroIds[0]!], want: 429 },
       { who: stranger, to: 2_000_000, heroes: stranger.heroIds, want: 404 },
+      // An opponent the attacker was not offered, and one its first attack took off the offer.
+      { who: unoffered, to: d0.id, heroes: unoffered.heroIds, want: 409 },
+      { who: a2, to: d2.id, heroes: a2.heroIds, want: 409 },
     ];
+    // Each attacker's offer holds the opponents of its attacks above; the unoffered player's
+    // holds another.
+    const offers = new Map<ArenaPlayer, number[]>([[unoffered, [d1.id]]]);
+    for (const c of crowd)
+      if (c.who !== unoffered) offers.set(c.who, [...(offers.get(c.who) ?? []), c.to]);
+    for (const [who, ids] of offers) await who.offer([...new Set(ids)]);
     const answers = await Promise.all(crowd.map((c) => c.who.attack(c.to, c.heroes)));
     expect(answers.map((r) => r.status)).toEqual(crowd.map((c) => c.want));
-    expect(answers.slice(-5).map((r) => r.body.code)).toEqual([
+    expect(answers.slice(-7).map((r) => r.body.code)).toEqual([
       'HERO_NOT_FOUND',
       'ARENA_NO_DEFENCE',
       'ARENA_HERO_BUSY',
       'ARENA_DAILY_LIMIT',
       'ARENA_OPPONENT_NOT_FOUND',
+      'ARENA_OPPONENT_NOT_OFFERED',
+      'ARENA_OPPONENT_NOT_OFFERED',
     ]);
 
     // The desk fought the crowd in fewer transactions than attacks.
@@ -118,7 +132,7 @@ describe('the arena attack desk', () => {
 
     // A player's rating is the start plus every change of theirs, each battle having read the
     // rating the one before it left: a player fought twice saw their first battle's rating.
-    const players = [...attackers, ...defenders, stranger, busy, spent];
+    const players = [...attackers, ...defenders, stranger, busy, spent, unoffered];
     for (const p of players) {
       const mine = await storedBattles(p.id);
       const sum = mine.reduce((s, b) => s + b.change, 0);
@@ -141,7 +155,7 @@ describe('the arena attack desk', () => {
   // Two server processes on one PostgreSQL, each with its own pool and so its own desk: their
   // batches meet only at the row locks (PGlite has one connection and one process).
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'keeps ratings and the daily limit exact with the attacks split between two processes',
+    'keeps ratings, offers and the daily limit exact with the attacks split between two processes',
     async () => {
       const second: Database = await openDatabase({ databaseUrl: ctx.databaseUrl!, poolSize: 10 });
       const other: FastifyInstance = await buildApp({
@@ -169,18 +183,43 @@ describe('the arena attack desk', () => {
         for (let i = 0; i < 8; i++) crowd.push(await arenaPlayer(ctx));
         const [x, y] = [await arenaPlayer(ctx), await arenaPlayer(ctx)];
         await Promise.all([x.setDefence(x.heroIds), y.setDefence(y.heroIds)]);
+        await Promise.all(crowd.slice(0, 3).map((c) => c.setDefence(c.heroIds)));
+        for (const a of crowd) await a.offer([d.id]);
+        await Promise.all([x.offer([y.id]), y.offer([x.id])]);
+        // The crowd's defender has 2 of the day's attacks left and 5 players offered.
+        for (let i = 0; i < 3; i++) {
+          await d.offer([x.id]);
+          expect(await via(i, d, x.id, [d.heroIds[0]!])).toBe(200);
+        }
+        const dOffer = [x.id, y.id, ...crowd.slice(0, 3).map((c) => c.id)];
+        await d.offer(dOffer);
+        const [mark] = await queryRows<{ id: number }>(
+          ctx.database.db,
+          sql`select coalesce(max(id), 0)::int as id from arena_battles`,
+        );
         const statuses = await Promise.all([
           // Eight attackers on one defender, half through each process...
           ...crowd.map((a, n) => via(n, a, d.id, a.heroIds)),
-          // ...two players attacking each other through both...
+          // ...two players attacking each other through both, each offered the other once...
           ...[0, 1, 2, 3].map((n) =>
             n < 2 ? via(n, x, y.id, x.heroIds) : via(n, y, x.id, y.heroIds),
           ),
-          // ...and one of the crowd's defenders' attackers spending 12 attacks at once.
-          ...Array.from({ length: 12 }, (_, n) => via(n, d, x.id, [d.heroIds[0]!])),
+          // ...and the crowd's defender attacking its five, each twice, at once.
+          ...[...dOffer, ...dOffer].map((id, n) => via(n, d, id, [d.heroIds[0]!])),
         ]);
-        expect(statuses.slice(0, 12)).toEqual(Array(12).fill(200));
-        expect(statuses.slice(12).sort()).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
+        expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
+        expect(statuses.slice(8, 10).sort()).toEqual([200, 409]);
+        expect(statuses.slice(10, 12).sort()).toEqual([200, 409]);
+        const spent = statuses.slice(12);
+        expect(spent.filter((s) => s === 200)).toHaveLength(2);
+        expect(spent.filter((s) => s !== 200).every((s) => s === 409 || s === 429)).toBe(true);
+        // The day's last two, on two players of the offer.
+        const [late] = await queryRows<{ n: number; opponents: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n, count(distinct defender_id)::int as opponents
+              from arena_battles where attacker_id = ${d.id} and id > ${mark!.id}`,
+        );
+        expect(late).toEqual({ n: 2, opponents: 2 });
         for (const p of [d, x, y, ...crowd]) {
           const sum = (await storedBattles(p.id)).reduce((s, b) => s + b.change, 0);
           expect(await ratings(ctx, [p.id])).toEqual([1000 + sum]);

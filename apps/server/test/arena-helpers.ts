@@ -45,6 +45,8 @@ export async function arenaPlayer(ctx: TestContext, level = 10) {
     homeless,
     call,
     setDefence: (heroes: number[]) => call('PUT', '/halba/defence', { heroes }),
+    /** Makes `opponents` the player's latest offer, now (see `offer`). */
+    offer: (opponents: number[]) => offer(ctx, id, opponents),
     attack: (opponent: number, heroes: number[]) =>
       call('POST', '/halba/attack', { opponent, heroes }) as Promise<
         Res<ArenaBattle & Partial<ErrorBody>>
@@ -53,6 +55,18 @@ export async function arenaPlayer(ctx: TestContext, level = 10) {
 }
 
 export type ArenaPlayer = Awaited<ReturnType<typeof arenaPlayer>>;
+
+/**
+ * Makes `opponents` the player's latest offer at the test clock's now, as `GET /halba/opponents`
+ * stores it; an attack may target only them (docs/game-rules.md, Arena). Written directly: a
+ * test's players all stand near the start rating, so the five nearest are whoever came first.
+ * test/arena-offers.test.ts asks for offers through the API.
+ */
+export async function offer(ctx: TestContext, profileId: number, opponents: number[]) {
+  await ctx.database.db.execute(sql`insert into arena_offers (profile_id, opponents, offered_at)
+    values (${profileId}, ${`{${opponents.join(',')}}`}::int[], ${ctx.clock.now()})
+    on conflict (profile_id) do update set opponents = excluded.opponents, offered_at = excluded.offered_at`);
+}
 
 /** Ratings as stored, by profile id. */
 export async function ratings(ctx: TestContext, ids: number[]): Promise<number[]> {

@@ -32,6 +32,7 @@ describe('Arena races', () => {
     const d = await arenaPlayer(ctx);
     await d.setDefence(d.heroIds);
     const attackers = await Promise.all(Array.from({ length: 8 }, () => arenaPlayer(ctx)));
+    await Promise.all(attackers.map((a) => a.offer([d.id])));
     const results = await Promise.all(attackers.map((a) => a.attack(d.id, a.heroIds)));
     expect(results.map((r) => r.status)).toEqual(attackers.map(() => 200));
     // Each attack read the defender's rating the previous one wrote: the sum of the changes
@@ -50,29 +51,48 @@ describe('Arena races', () => {
 
   it('never lets one player pass 5 attacks a day, however many run at once', async () => {
     const a = await arenaPlayer(ctx);
+    const defenders = await Promise.all(Array.from({ length: 5 }, () => arenaPlayer(ctx)));
+    await Promise.all(defenders.map((d) => d.setDefence(d.heroIds)));
+    // Two of the day's attacks spent, then five players offered and each attacked at once.
+    for (const d of defenders.slice(0, 2)) {
+      await a.offer([d.id]);
+      expect((await a.attack(d.id, [a.heroIds[0]!])).status).toBe(200);
+    }
+    await a.offer(defenders.map((d) => d.id));
+    const results = await Promise.all(defenders.map((d) => a.attack(d.id, [a.heroIds[0]!])));
+    const codes = results.map((r) => r.status).sort();
+    expect(codes).toEqual([...Array(3).fill(200), ...Array(2).fill(429)]);
+    expect((await battlesOf('attacker_id', a.id)).n).toBe(5);
+  });
+
+  it('never lets one offered player be fought twice from one offer, however many run at once', async () => {
+    const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);
     await d.setDefence(d.heroIds);
+    await a.offer([d.id]);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => a.attack(d.id, [a.heroIds[0]!])),
+      Array.from({ length: 6 }, () => a.attack(d.id, [a.heroIds[0]!])),
     );
-    const codes = results.map((r) => r.status).sort();
-    expect(codes).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
-    expect((await battlesOf('attacker_id', a.id)).n).toBe(5);
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(5).fill(409)]);
+    expect((await battlesOf('attacker_id', a.id)).n).toBe(1);
   });
 
   it('has two players attacking each other at once without a deadlock', async () => {
     const a = await arenaPlayer(ctx);
     const b = await arenaPlayer(ctx);
-    await Promise.all([a.setDefence(a.heroIds), b.setDefence(b.heroIds)]);
+    const c = await arenaPlayer(ctx);
+    await Promise.all([a.setDefence(a.heroIds), b.setDefence(b.heroIds), c.setDefence(c.heroIds)]);
+    // Each is offered the other and c: a and b attack each other, and both attack c.
+    await Promise.all([a.offer([b.id, c.id]), b.offer([a.id, c.id])]);
     const results = await Promise.all([
       a.attack(b.id, a.heroIds),
       b.attack(a.id, b.heroIds),
-      a.attack(b.id, a.heroIds),
-      b.attack(a.id, b.heroIds),
+      a.attack(c.id, a.heroIds),
+      b.attack(c.id, b.heroIds),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const [ra, rb] = await ratings(ctx, [a.id, b.id]);
-    expect(ra! + rb!).toBe(2000);
+    const [ra, rb, rc] = await ratings(ctx, [a.id, b.id, c.id]);
+    expect(ra! + rb! + rc!).toBe(3000);
   });
 
   it('pays the weekly rewards exactly once with several payers at once', async () => {
@@ -118,10 +138,11 @@ describe('Arena races', () => {
     const pairs = await Promise.all(
       Array.from({ length: 6 }, async () => [await arenaPlayer(ctx), await arenaPlayer(ctx)]),
     );
-    await Promise.all(pairs.map(([, d]) => d!.setDefence(d!.heroIds)));
-    // Every pair fights twice at once: twelve battles, each won by one of twelve new players.
+    await Promise.all(pairs.flat().map((p) => p.setDefence(p.heroIds)));
+    await Promise.all(pairs.flatMap(([a, d]) => [a!.offer([d!.id]), d!.offer([a!.id])]));
+    // Every pair fights both ways at once: twelve battles, each won by one of twelve new players.
     const results = await Promise.all(
-      pairs.flatMap(([a, d]) => [a!.attack(d!.id, a!.heroIds), a!.attack(d!.id, a!.heroIds)]),
+      pairs.flatMap(([a, d]) => [a!.attack(d!.id, a!.heroIds), d!.attack(a!.id, d!.heroIds)]),
     );
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     const winners = new Set(

@@ -74,6 +74,7 @@ describe('Arena: attacks', () => {
       ctx.database.db,
       sql`select coalesce(max(seq), 0)::int as seq from player_events where profile_id = ${d.id}`,
     );
+    await a.offer([d.id]);
     const res = await a.attack(d.id, a.heroIds);
     expect(res.status).toBe(200);
     const battle = res.body;
@@ -167,6 +168,7 @@ describe('Arena: attacks', () => {
     const attackerBefore = await reads(a);
     const defenderBefore = await reads(d);
 
+    await a.offer([d.id]);
     const res = await a.attack(d.id, a.heroIds);
     expect(res.status).toBe(200);
     const attackerWon = res.body.winner === 'attacker';
@@ -193,6 +195,7 @@ describe('Arena: attacks', () => {
           values (${d.id}, 'ARENA_WIN_1', ${ctx.clock.now()})`,
     );
     const before = await reads(d);
+    await a.offer([d.id]);
     expect((await a.attack(d.id, a.heroIds)).status).toBe(200);
     const after = await reads(d);
     expect(after.subjects).toContain('Arena: your defence');
@@ -204,6 +207,8 @@ describe('Arena: attacks', () => {
     const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);
     await a.setDefence(a.heroIds);
+    // Offered, as a player whose team's heroes left it after the offer would be.
+    await a.offer([d.id]);
     const self = await a.attack(a.id, a.heroIds);
     expect([self.status, self.body.field]).toEqual([400, 'opponent']);
     const none = await a.attack(d.id, a.heroIds);
@@ -225,7 +230,11 @@ describe('Arena: attacks', () => {
     const a = await arenaPlayer(ctx);
     const d = await arenaPlayer(ctx);
     await d.setDefence(d.heroIds);
-    for (let i = 0; i < 5; i++) expect((await a.attack(d.id, [a.heroIds[0]!])).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await a.offer([d.id]);
+      expect((await a.attack(d.id, [a.heroIds[0]!])).status).toBe(200);
+    }
+    await a.offer([d.id]);
     const sixth = await a.attack(d.id, [a.heroIds[0]!]);
     expect(sixth.status).toBe(429);
     expect(sixth.body.code).toBe('ARENA_DAILY_LIMIT');
@@ -235,6 +244,7 @@ describe('Arena: attacks', () => {
     expect(Number(sixth.headers['retry-after'])).toBe(Math.ceil((midnight - now) / 1000));
     expect((await a.call('GET', '/halba/defence')).body.attacksLeft).toBe(0);
     ctx.clock.advance(120_000);
+    // The refused attack left the offer as it was.
     expect((await a.attack(d.id, [a.heroIds[0]!])).status).toBe(200);
   });
 
@@ -261,11 +271,13 @@ describe('Arena: attacks', () => {
       fighterStats({ element: hero!.element as Element, skills: s }).attack;
     const fighter = (b: ArenaBattle) => b.fighters.find((f) => f.heroId === heroId)!;
 
+    await a.offer([d.id]);
     const during = await a.attack(d.id, [heroId]);
     expect(during.status).toBe(200);
     expect(fighter(during.body).attack).toBe(attackOf(withPot));
 
     ctx.clock.advance(120_000); // within the session, past the pot
+    await a.offer([d.id]);
     const after = await a.attack(d.id, [heroId]);
     expect(after.status).toBe(200);
     expect(fighter(after.body).attack).toBe(attackOf(skills));

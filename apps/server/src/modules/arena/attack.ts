@@ -2,6 +2,7 @@ import { drawSeed } from '../../lib/seed-source.js';
 import { sql } from 'drizzle-orm';
 import {
   ARENA_CONFIG,
+  arenaOfferStands,
   eloChange,
   isoWeekKey,
   nextAttackDayAt,
@@ -27,7 +28,12 @@ import {
   type NewMessage,
 } from '../messages/store.js';
 import { heroesOfList, toBattleHero } from './heroes.js';
-import { attacksOfDay, lockArenaPlayers, type LockedArenaRow } from './players.js';
+import {
+  attackersOfDay,
+  lockArenaPlayers,
+  type AttackerDay,
+  type LockedArenaRow,
+} from './players.js';
 import { battleOf, type BattleRow } from './views.js';
 
 const escapeText = (text: string) =>
@@ -43,6 +49,26 @@ function dailyLimit(now: Date): AppError {
     undefined,
     { 'retry-after': String(seconds) },
   );
+}
+
+/**
+ * Only a player of the attacker's latest offer (`GET /halba/opponents`), within its minutes and
+ * once per offer (docs/game-rules.md, Arena): no attack on a colluding defender picked by id.
+ */
+function checkOffer(offer: AttackerDay['offer'], opponent: number, nickname: string, now: Date) {
+  const again = 'Ask for opponents again.';
+  if (!offer || !arenaOfferStands(offer.at, now.getTime()))
+    throw conflict(
+      ArenaErrorCode.opponentNotOffered,
+      `You have no opponents offered in the last ${ARENA_CONFIG.offerMinutes} minutes. ${again}`,
+      'opponent',
+    );
+  if (!offer.opponents.includes(opponent))
+    throw conflict(
+      ArenaErrorCode.opponentNotOffered,
+      `${nickname} is not among the opponents offered to you (each may be attacked once per offer). ${again}`,
+      'opponent',
+    );
 }
 
 function checkAttackers(heroes: HeroState[], ids: readonly number[], profileId: number) {
@@ -84,10 +110,11 @@ interface Fought {
 
 /**
  * One batch in one transaction (docs/game-rules.md, Arena): every player's arena row locked
- * in id order, the day's attacks counted after the locks (so parallel attacks of one player
- * never pass five), each attack checked on its own and fought from a fresh seed, both ratings
- * moved by the same Elo change, the battles stored with their seeds, each defender told by the
- * inbox. A refusal answers its own attack and writes nothing for it.
+ * in id order, the day's attacks counted and the offers read after the locks (so parallel
+ * attacks of one player never pass five, nor take one offered opponent twice), each attack
+ * checked on its own and fought from a fresh seed, both ratings moved by the same Elo change,
+ * the battles stored with their seeds, each opponent taken off its attacker's offer, each
+ * defender told by the inbox. A refusal answers its own attack and writes nothing for it.
  */
 async function fightBatch(
   tx: Executor,
@@ -104,7 +131,7 @@ async function fightBatch(
       { profileId: o.body.opponent, heroes: null },
     ]),
   );
-  const used = await attacksOfDay(
+  const attackers = await attackersOfDay(
     tx,
     batch.map((o) => o.profileId),
     day,
@@ -112,7 +139,7 @@ async function fightBatch(
   const fought: Fought[] = [];
   for (const o of batch) {
     try {
-      fought.push(fight(o, rows, used.get(o.profileId) ?? 0, now));
+      fought.push(fight(o, rows, attackers.get(o.profileId), now));
     } catch (err) {
       out.set(o, { error: err });
     }
@@ -174,7 +201,11 @@ async function fightBatch(
                    from jsonb_to_recordset(${jsonRows(battles)}) as v(n int, a int, d int, s int, x jsonb,
                      y jsonb, w text, ac int, dc int, ar int, dr int)
                    order by n
-                   returning id, attacker_id),
+                   returning id, attacker_id, defender_id),
+             -- Each opponent fought leaves its attacker's offer (a player attacks once a batch).
+             taken as (update arena_offers o set opponents = array_remove(o.opponents, b.defender_id)
+                   from b
+                   where o.profile_id = b.attacker_id and o.profile_id = any(array(select attacker_id from b))),
              ch as materialized (select p, c from jsonb_to_recordset(${jsonRows(changes)}) as v(p int, c int)),
              r as (update arena_players a set rating = a.rating + ch.c, updated_at = ${now}::timestamptz
                    from ch
@@ -205,7 +236,7 @@ async function fightBatch(
 function fight(
   o: Order,
   rows: ReadonlyMap<number, LockedArenaRow>,
-  used: number,
+  day: AttackerDay | undefined,
   now: Date,
 ): Fought {
   const { profileId, body } = o;
@@ -213,7 +244,8 @@ function fight(
   const them = rows.get(body.opponent);
   if (!me) throw notFound('Profile not found.');
   if (!them) throw notFound('There is no such opponent.', ArenaErrorCode.opponentNotFound);
-  if (used >= ARENA_CONFIG.attacksPerDay) throw dailyLimit(now);
+  if ((day?.used ?? 0) >= ARENA_CONFIG.attacksPerDay) throw dailyLimit(now);
+  checkOffer(day?.offer ?? null, body.opponent, them.nickname, now);
   const mine = heroesOfList(me.heroes, now);
   const theirs = heroesOfList(them.heroes, now).filter((h) => h.ownerId === body.opponent);
   checkAttackers(mine, body.heroes, profileId);

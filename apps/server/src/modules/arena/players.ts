@@ -110,25 +110,52 @@ export async function lockArenaPlayers(
   );
 }
 
+/** An attacker of a batch as read after the locks: the day's attacks and the latest offer. */
+export interface AttackerDay {
+  /** Attacks started on the day. */
+  used: number;
+  /** The latest offer of opponents (what is left of it) and when it was made; null: none. */
+  offer: { opponents: number[]; at: number } | null;
+}
+
 /**
- * The attacks each of `attackers` started on the UTC day `day`, read in a statement of its own
- * after their rows were locked: its snapshot then holds every attack of theirs that committed
- * while the lock was waited for, and no other can commit before this transaction does.
+ * The attacks each of `attackers` started on the UTC day `day` and their latest offers of
+ * opponents, read in a statement of its own after their rows were locked: its snapshot then
+ * holds every attack of theirs that committed while the lock was waited for (with the opponent
+ * it took off the offer), and no other can commit before this transaction does.
  */
-export async function attacksOfDay(
+export async function attackersOfDay(
   db: Executor,
   attackers: readonly number[],
   day: string,
-): Promise<Map<number, number>> {
-  const rows = await preparedRows<{ p: number; n: number }>(
+): Promise<Map<number, AttackerDay>> {
+  const rows = await preparedRows<{
+    p: number;
+    n: number;
+    opponents: number[] | null;
+    offered_ms: number | null;
+  }>(
     db,
-    'arena_attacks_of_day',
+    'arena_attackers_of_day',
     // One count per attacker by the (attacker, day) index, whatever the plan guesses of the
-    // parameter's length or the table's size.
-    sql`select v.p, (select count(*) from arena_battles b where b.attacker_id = v.p and b.day = ${day})::int as n
-        from jsonb_to_recordset(${jsonRows(attackers.map((p) => ({ p })))}) as v(p int)`,
+    // parameter's length or the table's size; the offer by its key.
+    sql`select v.p, (select count(*) from arena_battles b where b.attacker_id = v.p and b.day = ${day})::int as n,
+               o.opponents, (extract(epoch from o.offered_at) * 1000)::float8 as offered_ms
+        from jsonb_to_recordset(${jsonRows(attackers.map((p) => ({ p })))}) as v(p int)
+        left join arena_offers o on o.profile_id = v.p`,
   );
-  return new Map(rows.map((r) => [r.p, Number(r.n)]));
+  return new Map(
+    rows.map((r) => [
+      r.p,
+      {
+        used: Number(r.n),
+        offer:
+          r.opponents && r.offered_ms !== null
+            ? { opponents: r.opponents, at: Number(r.offered_ms) }
+            : null,
+      },
+    ]),
+  );
 }
 
 export async function arenaRow(db: Executor, profileId: number): Promise<ArenaRow> {
@@ -141,5 +168,5 @@ export async function arenaRow(db: Executor, profileId: number): Promise<ArenaRo
 
 /** Attacks the player started on the UTC day `day`. */
 export async function attacksOn(db: Executor, profileId: number, day: string): Promise<number> {
-  return (await attacksOfDay(db, [profileId], day)).get(profileId) ?? 0;
+  return (await attackersOfDay(db, [profileId], day)).get(profileId)?.used ?? 0;
 }

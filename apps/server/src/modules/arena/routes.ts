@@ -46,7 +46,7 @@ export async function arenaRoutes(base: FastifyInstance) {
   app.get(
     '/opponents',
     { schema: { response: { 200: ArenaOpponentList, ...errors } } },
-    (request) => opponentsFor(db, me(request)),
+    (request) => opponentsFor(db, me(request), clock.now()),
   );
 
   app.post(
