@@ -14,16 +14,21 @@ import { openLoop, percentileOf, type OpenLoopResult } from './open-loop.js';
  * what its load needs.
  */
 
-interface Attacker {
+export interface Attacker {
   id: number;
   heroes: number[];
+  /**
+   * An attacker's opponents, one for each of its attacks of the day, in order: the offer that
+   * arena.ts stores for it before each load (an attack may target only a player offered).
+   */
+  targets: number[];
 }
 
 export type ArenaClientCommand =
   | {
       type: 'closed';
       url: string;
-      /** The first half attack, the second half defend. */
+      /** The first half attack (each its `targets`), the second half defend. */
       players: Attacker[];
       cookies: string[];
       connections: number;
@@ -35,7 +40,6 @@ export type ArenaClientCommand =
       type: 'open';
       url: string;
       attackers: { players: Attacker[]; cookies: string[] };
-      opponents: Attacker[];
       rate: number;
       seconds: number;
       /** Seconds at the same rate before the measured ones, timed apart (its warm-up). */
@@ -139,9 +143,9 @@ async function closedLoop(
   cookies: readonly string[],
   opts: { connections: number; durationSeconds: number; warmSeconds: number },
 ): Promise<ClosedLoopResult> {
-  // The first half attack; their opponents are drawn from the second half, as a real day's
-  // attackers pick among many defenders (two attackers chained on each other's rows would
-  // measure a queue the bench made, not the endpoint).
+  // The first half attack; their opponents (`targets`) are drawn from the second half, as a
+  // real day's attackers pick among many defenders (two attackers chained on each other's rows
+  // would measure a queue the bench made, not the endpoint).
   const half = Math.floor(players.length / 2);
   // The highest attacker index any lane reached: the open loop's attackers start after it.
   let reached = 0;
@@ -167,7 +171,7 @@ async function closedLoop(
             reached = Math.max(reached, i);
             const me = players[i]!;
             const cookie = cookies[i]!;
-            const opponent = players[half + ((i * 31 + n * 7919) % (players.length - half))]!;
+            const opponent = me.targets[n % me.targets.length]!;
             n++;
             if (n % 5 === 0) i += opts.connections;
             return {
@@ -177,7 +181,7 @@ async function closedLoop(
                 'content-type': 'application/json',
                 'accept-encoding': BROWSER_ACCEPT_ENCODING,
               },
-              body: JSON.stringify({ opponent: opponent.id, heroes: me.heroes }),
+              body: JSON.stringify({ opponent, heroes: me.heroes }),
             };
           },
         },
@@ -203,27 +207,26 @@ async function closedLoop(
 /**
  * Attacks at `rate` a second, sent when due whatever the answers do (as many players attacking
  * on their own would), each timed from the moment it was due (bench/open-loop.ts). The
- * attackers take turns in order, so one player's attacks are far apart; opponents are drawn
- * from the other half of the bench players as in the closed loop.
+ * attackers take turns in order, so one player's attacks are far apart; each attacks its
+ * `targets` in order, as in the closed loop.
  */
 async function attackOpenLoop(
   url: string,
   attackers: { players: readonly Attacker[]; cookies: readonly string[] },
-  opponents: readonly Attacker[],
   rate: number,
   seconds: number,
   warmSeconds: number,
 ): Promise<OpenLoopStep> {
-  let sent = 0;
+  const made = attackers.players.map(() => 0);
   const spec: EndpointSpec = {
     name: 'attack',
     method: 'POST',
     path: '/halba/attack',
     auth: true,
     body: (who) => {
-      const n = sent++;
-      const opponent = opponents[(who * 31 + n * 7919) % opponents.length]!;
-      return { opponent: opponent.id, heroes: attackers.players[who]!.heroes };
+      const me = attackers.players[who]!;
+      const opponent = me.targets[made[who]!++ % me.targets.length]!;
+      return { opponent, heroes: me.heroes };
     },
   };
   const [result, warm] = await openLoop(
@@ -255,14 +258,7 @@ if (process.send) {
             durationSeconds: cmd.seconds,
             warmSeconds: cmd.warmSeconds,
           })
-        : attackOpenLoop(
-            cmd.url,
-            cmd.attackers,
-            cmd.opponents,
-            cmd.rate,
-            cmd.seconds,
-            cmd.warmSeconds,
-          );
+        : attackOpenLoop(cmd.url, cmd.attackers, cmd.rate, cmd.seconds, cmd.warmSeconds);
     run.then(
       (result) => process.send!({ result }, () => process.exit(0)),
       (error: unknown) => process.send!({ error: String(error) }, () => process.exit(0)),

@@ -4,7 +4,7 @@ import { openDatabase, queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { BASELINE } from './endpoints.js';
 import { runEndpoint } from './http.js';
-import { inClientProcess } from './arena-client.js';
+import { inClientProcess, type Attacker } from './arena-client.js';
 import { seedWorld } from './seed.js';
 import { BENCH_COOKIE_SECRET, startBenchServer } from './server-process.js';
 import { mintSessions } from './sessions.js';
@@ -20,7 +20,9 @@ import { ensureDatabase } from './bench-database.js';
  * force: each closed-loop connection walks through its own bench players and spends each one's 5
  * attacks of the day before taking the next, and each open-loop step takes players the loops
  * before it did not use, so the run needs players / 2 x 5 >= the attacks made (a 429 counts as a
- * refusal).
+ * refusal). An attack may target only a player of the attacker's offer (docs/game-rules.md,
+ * Arena): each attacker's five opponents of the day are stored as its offer right before each
+ * load, as `GET /halba/opponents` would store them.
  */
 export async function arenaBench(
   url: string,
@@ -79,7 +81,21 @@ export async function arenaBench(
           select 1 from missions m where m.hero_id = h.id and m.status = 'running') order by h.id limit 3) as heroes
         from profiles p where p.nickname like 'bench\\_%' order by p.id`,
   );
-  const players = rows.filter((r) => r.heroes.length > 0);
+  const withHeroes = rows.filter((r) => r.heroes.length > 0);
+  // The first half attack, each five players of the second half, spread over them (two
+  // attackers chained on each other's rows would measure a queue the bench made).
+  const half = Math.floor(withHeroes.length / 2);
+  const defenders = withHeroes.length - half;
+  const players: Attacker[] = withHeroes.map((p, i) => ({
+    ...p,
+    targets:
+      i < half
+        ? Array.from(
+            { length: ARENA_CONFIG.attacksPerDay },
+            (_, k) => withHeroes[half + ((i * 31 + k * 7919) % defenders)]!.id,
+          )
+        : [],
+  }));
   const cookies = await mintSessions(
     setup.db,
     players.map((p) => p.id),
@@ -94,6 +110,7 @@ export async function arenaBench(
     await runEndpoint(BASELINE, { ...run, durationSeconds: 2 });
     const before = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
     const warmSeconds = opts.warmupSeconds ?? 0;
+    await offerTargets(url, players.slice(0, half));
     const attacks = await inClientProcess({
       type: 'closed',
       url: server.url,
@@ -110,7 +127,6 @@ export async function arenaBench(
           `${w.rps} req/s, p50 ${w.p50} ms, p99 ${w.p99} ms, ${w.ok} battles, ${w.other} other answers`,
       );
     }
-    const half = Math.floor(players.length / 2);
     const after = await runEndpoint(BASELINE, { ...run, durationSeconds: opts.durationSeconds });
     const baselineRps = Math.round((before.rps + after.rps) / 2);
     // The open loop's attackers are the ones the closed loop did not reach, a slice of its own
@@ -132,11 +148,11 @@ export async function arenaBench(
         cookies: cookies.slice(next, next + count),
       };
       next += count;
+      await offerTargets(url, attackers.players);
       const step = await inClientProcess({
         type: 'open',
         url: server.url,
         attackers,
-        opponents: players.slice(half),
         rate,
         seconds: opts.durationSeconds,
         warmSeconds,
@@ -182,6 +198,24 @@ export async function arenaBench(
     return result;
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * Stores each attacker's `targets` as its offer of opponents, made now: written right before a
+ * load, so no load runs past the offer's minutes (ARENA_CONFIG.offerMinutes).
+ */
+async function offerTargets(url: string, attackers: readonly Attacker[]) {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    const offers = attackers.map((a) => ({ p: a.id, t: a.targets }));
+    await database.db.execute(sql`insert into arena_offers (profile_id, opponents, offered_at)
+      select p, array(select jsonb_array_elements_text(t)::int), now()
+      from jsonb_to_recordset(${JSON.stringify(offers)}::jsonb) as v(p int, t jsonb)
+      on conflict (profile_id) do update
+        set opponents = excluded.opponents, offered_at = excluded.offered_at`);
+  } finally {
+    await database.close();
   }
 }
 
