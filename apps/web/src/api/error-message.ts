@@ -12,6 +12,13 @@ export function serverMessage(error: unknown): string | undefined {
   return typeof data?.message === 'string' && data.message !== '' ? data.message : undefined;
 }
 
+/** The server's stable error `code` (the contracts' catalogue), or undefined. */
+export function serverCode(error: unknown): string | undefined {
+  if (!isFetchError(error)) return undefined;
+  const data = error.data as Partial<ErrorBody> | undefined;
+  return typeof data?.code === 'string' ? data.code : undefined;
+}
+
 /** The HTTP status of an error, or undefined for a network failure or a thrown error. */
 export function httpStatus(error: unknown): number | undefined {
   if (!isFetchError(error)) return undefined;

@@ -9,7 +9,9 @@ import { api } from '../../api/api';
 
 /**
  * The Arena (`/halba`, docs/api.md). An attack changes the caller's rating, the day's attacks,
- * the opponents near the new rating, the ladder and the history: it invalidates them all.
+ * the opponents near the new rating, the ladder and the history: it invalidates them all. A
+ * refused attack does too (a list of tags is invalidated on an error as well), so an attack on
+ * an opponent no longer offered (`ARENA_OPPONENT_NOT_OFFERED`) asks for opponents again.
  */
 export const arenaApi = api.enhanceEndpoints({ addTagTypes: ['arena'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -21,6 +23,7 @@ export const arenaApi = api.enhanceEndpoints({ addTagTypes: ['arena'] }).injectE
       query: (heroes) => ({ url: '/halba/defence', method: 'PUT', body: { heroes } }),
       invalidatesTags: ['arena'],
     }),
+    /** The answer is the caller's offer: only these players may be attacked, for a while. */
     getOpponents: build.query<ArenaOpponent[], void>({
       query: () => '/halba/opponents',
       providesTags: ['arena'],

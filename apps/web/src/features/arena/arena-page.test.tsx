@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ArenaBattle } from '@aleph/contracts';
@@ -71,7 +71,7 @@ const BATTLE: ArenaBattle = {
   ],
 };
 
-function serve(features: string[]) {
+function serve(features: string[], overrides: Parameters<typeof fakeFetch>[0] = {}) {
   return fakeFetch({
     'GET /athar/features': () => json(features),
     'GET /halba/defence': () => json(STATUS),
@@ -96,6 +96,7 @@ function serve(features: string[]) {
     'GET /halba/battles': () => json({ battles: [], next: null }),
     'GET /abtal/heroes': () => json(HEROES),
     'POST /halba/attack': () => json(BATTLE),
+    ...overrides,
   });
 }
 
@@ -125,5 +126,39 @@ describe('arena', () => {
     // The log shows the latest six actions, newest first.
     expect(within(replay).getAllByRole('listitem')).toHaveLength(6);
     expect(within(replay).getAllByText('Cael misses Arin.')).toHaveLength(3);
+  });
+
+  it('asks for opponents again when the attack finds the offer gone, and says so', async () => {
+    const { calls } = serve(['profileLevel10'], {
+      'POST /halba/attack': () =>
+        json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            code: 'ARENA_OPPONENT_NOT_OFFERED',
+            field: 'opponent',
+            message:
+              'You have no opponents offered in the last 15 minutes. Ask for opponents again.',
+          },
+          409,
+        ),
+    });
+    renderRoutes(routes, '/arena', signedInStore());
+    await userEvent.click(await screen.findByRole('button', { name: 'Attack Isolde' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attack Isolde' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Arin/ }));
+    const asked = calls.filter((c) => c.path === '/halba/opponents').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fight' }));
+    expect(
+      await screen.findByText(
+        'Your list of opponents was out of date, so it has been asked for again. Choose an opponent from it.',
+      ),
+    ).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.path === '/halba/opponents').length).toBeGreaterThan(asked),
+    );
+    // The attack named the offered opponent.
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ opponent: 2, heroes: [1] });
   });
 });

@@ -5,9 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ArenaBattle, ArenaOpponent } from '@aleph/contracts';
+import { ArenaErrorCode, type ArenaBattle, type ArenaOpponent } from '@aleph/contracts';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
-import { serverMessage } from '../../api/error-message';
+import { serverCode, serverMessage } from '../../api/error-message';
 import { dialogPaperProps } from '../../lib/dialog-paper';
 import { useAttackMutation } from './arena-endpoints';
 import { BattleReplay } from './battle-replay';
@@ -16,10 +16,18 @@ import { HeroPicker } from './hero-picker';
 interface AttackDialogProps {
   opponent: ArenaOpponent | null;
   onClose: () => void;
+  /**
+   * The attack was refused because the opponent is no longer offered (the offer ran out, or a
+   * newer one left them out): the dialog has closed and the list is being asked for again.
+   */
+  onOfferGone: () => void;
 }
 
-/** Picks up to 3 idle heroes, fights at once, then plays the battle's replay. */
-export function AttackDialog({ opponent, onClose }: AttackDialogProps) {
+/**
+ * Picks up to 3 idle heroes, fights at once, then plays the battle's replay. Only an opponent
+ * of the latest offer may be attacked (docs/game-rules.md, Arena).
+ */
+export function AttackDialog({ opponent, onClose, onOfferGone }: AttackDialogProps) {
   const titleId = useId();
   const heroes = useGetHeroesQuery();
   const [attack, attacking] = useAttackMutation();
@@ -35,6 +43,10 @@ export function AttackDialog({ opponent, onClose }: AttackDialogProps) {
     if (!opponent) return;
     const result = await attack({ opponent: opponent.profileId, heroes: selected });
     if ('data' in result && result.data) setBattle(result.data);
+    else if (serverCode(result.error) === ArenaErrorCode.opponentNotOffered) {
+      close();
+      onOfferGone();
+    }
   };
   return (
     <Dialog

@@ -7,16 +7,31 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ArenaOpponent, ArenaStatus } from '@aleph/contracts';
-import { formatMessageDate } from '@aleph/rules';
+import { ARENA_CONFIG, formatMessageDate } from '@aleph/rules';
 import { SectionCard } from '../../lib/section-card';
 import { elementLabel } from '../../lib/element-visuals';
 import { useGetOpponentsQuery } from './arena-endpoints';
 import { AttackDialog } from './attack-dialog';
 
-/** Five players near the caller's rating, each with an Attack button while attacks are left. */
+/** An offer of opponents stands this long (docs/game-rules.md, Arena). */
+const OFFER_MS = ARENA_CONFIG.offerMinutes * 60_000;
+
+const OFFER_GONE =
+  'Your list of opponents was out of date, so it has been asked for again. Choose an opponent from it.';
+
+/**
+ * Five players near the caller's rating, each with an Attack button while attacks are left.
+ * The list is the player's offer: only they may be attacked, each once, for the offer's
+ * minutes. So every visit asks for it anew and an open screen asks again as it runs out; an
+ * attack that still finds it gone closes its dialog and says the list was renewed.
+ */
 export function OpponentsCard({ status }: { status: ArenaStatus }) {
-  const { data, isLoading } = useGetOpponentsQuery();
+  const { data, isLoading } = useGetOpponentsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: OFFER_MS,
+  });
   const [target, setTarget] = useState<ArenaOpponent | null>(null);
+  const [offerGone, setOfferGone] = useState(false);
   const none = status.attacksLeft === 0;
   return (
     <SectionCard title="Opponents" icon={<SportsKabaddi color="secondary" aria-hidden />}>
@@ -28,6 +43,11 @@ export function OpponentsCard({ status }: { status: ArenaStatus }) {
         <Alert severity="info">
           No attacks left today. The next open at{' '}
           {formatMessageDate(Date.parse(status.nextAttacksAt))} UTC.
+        </Alert>
+      )}
+      {offerGone && (
+        <Alert severity="warning" onClose={() => setOfferGone(false)}>
+          {OFFER_GONE}
         </Alert>
       )}
       {isLoading && <Typography role="status">Loading...</Typography>}
@@ -44,7 +64,10 @@ export function OpponentsCard({ status }: { status: ArenaStatus }) {
                 variant="outlined"
                 color="secondary"
                 disabled={none}
-                onClick={() => setTarget(o)}
+                onClick={() => {
+                  setOfferGone(false);
+                  setTarget(o);
+                }}
                 aria-label={`Attack ${o.nickname}`}
               >
                 Attack
@@ -59,7 +82,11 @@ export function OpponentsCard({ status }: { status: ArenaStatus }) {
           </ListItem>
         ))}
       </List>
-      <AttackDialog opponent={target} onClose={() => setTarget(null)} />
+      <AttackDialog
+        opponent={target}
+        onClose={() => setTarget(null)}
+        onOfferGone={() => setOfferGone(true)}
+      />
     </SectionCard>
   );
 }
