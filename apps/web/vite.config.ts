@@ -1,11 +1,16 @@
 /// <reference types="vitest/config" />
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { API_PREFIXES, EVENTS_PATH, HEALTH_PATH } from '../../packages/contracts/src/prefixes.js';
+import {
+  API_DOCS_PATH,
+  API_PREFIXES,
+  EVENTS_PATH,
+  HEALTH_PATH,
+} from '../../packages/contracts/src/prefixes.js';
 
-// The API prefixes and the push stream the dev server proxies to the API, from the contracts
-// (the file on its own: the config is loaded before any package is built).
-const PROXIED = [...Object.values(API_PREFIXES), HEALTH_PATH, EVENTS_PATH];
+// The API prefixes, the push stream and the API reference the dev server proxies to the API,
+// from the contracts (the file on its own: the config is loaded before any package is built).
+const PROXIED = [...Object.values(API_PREFIXES), HEALTH_PATH, EVENTS_PATH, API_DOCS_PATH];
 const API_TARGET = process.env.ALEPH_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({

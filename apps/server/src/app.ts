@@ -99,6 +99,10 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => events.stop());
   app.decorateRequest('auth', null);
+  // The API reference (API_DOCS): its generator before the first route, its page after the
+  // hooks below; a process that serves none loads none of it.
+  const apiDocs = deps.config.apiDocs ? await import('./http/api-docs.js') : null;
+  await apiDocs?.collectApiDocs(app, deps.config);
   await registerObservability(app);
 
   registerErrorHandling(app);
@@ -107,6 +111,7 @@ export async function buildApp(
   registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.config.cookieSecret });
   await registerCompression(app, deps.config.httpCompression);
+  await apiDocs?.serveApiDocs(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: API_PREFIXES.auth });

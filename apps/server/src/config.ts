@@ -60,6 +60,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   /** Time a request's headers have to arrive (at most `requestTimeoutMs`). */
   headersTimeoutMs: number;
+  /** API_DOCS: the API reference at /api/docs; on by default in development only. */
+  apiDocs: boolean;
 }
 
 export type PaymentProviderKind = 'sandbox' | 'onchain';
@@ -118,6 +120,17 @@ function requestTimeouts(env: NodeJS.ProcessEnv) {
   return { requestTimeoutMs, headersTimeoutMs };
 }
 
+/**
+ * API_DOCS: `on` serves the API reference at /api/docs (docs/api.md), `off` does not register
+ * it at all. Unset: on in development, off in production and test, where nothing loads it.
+ */
+function parseApiDocsSwitch(raw: string | undefined, nodeEnv: NodeEnv): boolean {
+  if (raw === undefined || raw === '') return nodeEnv === 'development';
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`API_DOCS must be on or off, not ${JSON.stringify(raw)}`);
+}
+
 function poolSize(env: NodeJS.ProcessEnv): number {
   const size = int(env, 'DATABASE_POOL_SIZE', 20);
   if (size < 1) throw new Error('DATABASE_POOL_SIZE must be at least 1');
@@ -166,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments,
     httpCompression: onOff(env, 'HTTP_COMPRESSION'),
     ...requestTimeouts(env),
+    apiDocs: parseApiDocsSwitch(env.API_DOCS, nodeEnv),
   };
 }
 

@@ -65,6 +65,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     GAME_TEST_MODE: '1',
     LOGIN_RATE_PER_CLIENT: '1000',
     LOGIN_RATE_PER_USERNAME: '1000',
+    // The API reference has its own test (api-docs.test.ts); other apps need none of it.
+    API_DOCS: 'off',
   });
   // Tests register many players from one address; the nonce limit has its own test.
   const rateLimits = { ...base.rateLimits, nonce: { max: 100_000, windowSeconds: 60 } };

@@ -26,3 +26,6 @@ export const HEALTH_PATH = '/health';
 
 /** The signed-in player's Server-Sent Events stream (docs/api.md, "Push"). */
 export const EVENTS_PATH = '/events';
+
+/** The API reference page (docs/openapi.json shown), served in development (docs/api.md). */
+export const API_DOCS_PATH = '/api/docs';

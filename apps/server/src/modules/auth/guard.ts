@@ -15,8 +15,17 @@ export function authOf(request: FastifyRequest): SessionWork {
   return request.auth;
 }
 
-/** Registers a hook on the current scope: every route in it needs a valid access token. */
+/** The API reference's name for the access-token cookie (src/http/api-docs.ts). */
+export const SESSION_SCHEME = 'session';
+
+/**
+ * Registers a hook on the current scope: every route in it needs a valid access token. Its
+ * routes say so in their schema's `security`, which only the API reference reads.
+ */
 export function requireSession(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ [SESSION_SCHEME]: [] }] };
+  });
   app.addHook('onRequest', async (request) => {
     const { config, sessions } = app.deps;
     const { access } = readAuthCookies(request, config);
