@@ -1,5 +1,5 @@
 import { constants } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { isApiPath } from '../modules/prefixes.js';
 
@@ -14,6 +14,28 @@ export const COMPRESSION_THRESHOLD = 1024;
  * by 100 to 600 MB and cut its throughput by three quarters (docs/performance.md, Compression).
  */
 export const COMPRESSION_SYNC_LIMIT = 64 * 1024;
+
+/** The levels of API answers, here and wherever a route compresses its own answer. */
+export const BROTLI_PARAMS = {
+  [constants.BROTLI_PARAM_QUALITY]: 3,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+};
+export const GZIP_LEVEL = 5;
+
+export type Coding = 'br' | 'gzip';
+
+/** The best coding the client takes (brotli, then gzip), none when it refuses both. */
+export function codingFor(request: FastifyRequest): Coding | null {
+  const header = request.headers['accept-encoding'] ?? '';
+  const taken = new Set<string>();
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) taken.add(coding.trim());
+  }
+  if (taken.has('br')) return 'br';
+  if (taken.has('gzip') || taken.has('*')) return 'gzip';
+  return null;
+}
 
 /**
  * Compresses API answers above the threshold, brotli or gzip as the client accepts, at the
@@ -33,13 +55,8 @@ export async function registerCompression(app: FastifyInstance, enabled: boolean
     threshold: COMPRESSION_THRESHOLD,
     syncThreshold: COMPRESSION_SYNC_LIMIT,
     encodings: ['br', 'gzip'],
-    brotliOptions: {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 3,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    },
-    zlibOptions: { level: 5 },
+    brotliOptions: { params: BROTLI_PARAMS },
+    zlibOptions: { level: GZIP_LEVEL },
     // Request bodies stay plain: the API's bodies are small, and no inflating of client data.
     globalDecompression: false,
   });

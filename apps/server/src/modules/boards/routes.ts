@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BoardParams, BoardResponse, ErrorBody } from '@aleph/contracts';
 import { authOf } from '../auth/guard.js';
 import { cachedFor } from '../../http/request-cache.js';
-import { boardName, lastBoardJson } from './service.js';
+import { sendWithSharedHead } from '../../lib/shared-head.js';
+import { boardName, lastBoardAnswer } from './service.js';
 import { Standings } from './standings.js';
 
 /** /mirza: weekly boards (docs/api.md). */
@@ -14,9 +15,13 @@ export async function boardRoutes(base: FastifyInstance) {
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
   app.get(
     '/boards/:board/last',
-    { schema: { params: BoardParams, response: { 200: BoardResponse, ...errors } } },
+    // Sent as encoded by shared-head.ts: the compression plugin must not compress it again.
+    {
+      compress: false,
+      schema: { params: BoardParams, response: { 200: BoardResponse, ...errors } },
+    },
     async (request, reply) => {
-      const json = await lastBoardJson(
+      const { head, tail } = await lastBoardAnswer(
         database.db,
         standings,
         boardName(request.params.board),
@@ -25,8 +30,8 @@ export async function boardRoutes(base: FastifyInstance) {
         100,
         cachedFor(app, request),
       );
-      // Already JSON (the shared top is serialised once per snapshot): sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // The top rows are serialised and compressed once per snapshot; the caller's row is appended.
+      return sendWithSharedHead(request, reply, head, tail);
     },
   );
 }

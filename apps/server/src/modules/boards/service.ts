@@ -4,6 +4,7 @@ import { BOARD_NAMES, type BoardName, type BoardResponse, type BoardRow } from '
 import { preparedRows, queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
+import { SharedHead } from '../../lib/shared-head.js';
 import { requireFeatureAt } from '../game/gates.js';
 import type { Snapshot, Standing, Standings } from './standings.js';
 
@@ -48,19 +49,19 @@ async function readBoard(
   now: Date,
   limit = 100,
   cached: Cached = uncached,
-): Promise<{ response: BoardResponse; topJson: string }> {
+): Promise<{ response: BoardResponse; head: SharedHead }> {
   requireFeatureAt(viewer.level, GATE[board]);
   const profileId = viewer.profileId;
   const week = new Date(isoWeekStart(now.getTime()));
   const snapshot = await standings.get(db, board, week);
-  const top = topOf(snapshot, limit);
+  const top = topOf(snapshot, board, week, limit);
   const response: BoardResponse = {
     board,
     weekStart: week.toISOString(),
     data: top.rows,
     profileData: await ownRow(db, snapshot, board, week, profileId, cached),
   };
-  return { response, topJson: top.json };
+  return { response, head: top.head };
 }
 
 export async function lastBoard(...args: Parameters<typeof readBoard>): Promise<BoardResponse> {
@@ -68,28 +69,32 @@ export async function lastBoard(...args: Parameters<typeof readBoard>): Promise<
 }
 
 /**
- * The top rows of a snapshot, built (and serialised) once per snapshot rather than once per
- * request: every player reads the same hundred rows.
+ * The top rows of a snapshot, and the answer's JSON up to the caller's own row, built (and
+ * serialised, and compressed) once per snapshot rather than once per request: every player
+ * reads the same hundred rows.
  */
-const tops = new WeakMap<object, Map<number, { rows: BoardRow[]; json: string }>>();
-function topOf(snapshot: Snapshot, limit: number) {
+const tops = new WeakMap<object, Map<number, { rows: BoardRow[]; head: SharedHead }>>();
+function topOf(snapshot: Snapshot, board: BoardName, week: Date, limit: number) {
   let byLimit = tops.get(snapshot);
   if (!byLimit) tops.set(snapshot, (byLimit = new Map()));
   let top = byLimit.get(limit);
   if (!top) {
     const rows = snapshot.top.slice(0, limit).map((s, i) => toBoardRow(s, i + 1));
-    byLimit.set(limit, (top = { rows, json: JSON.stringify(rows) }));
+    const head = new SharedHead(
+      `{"board":${JSON.stringify(board)},"weekStart":${JSON.stringify(week.toISOString())},` +
+        `"data":${JSON.stringify(rows)},"profileData":`,
+    );
+    byLimit.set(limit, (top = { rows, head }));
   }
   return top;
 }
 
-/** The board as JSON text: the shared top is spliced in already serialised. */
-export async function lastBoardJson(...args: Parameters<typeof readBoard>): Promise<string> {
-  const { response: r, topJson } = await readBoard(...args);
-  return (
-    `{"board":${JSON.stringify(r.board)},"weekStart":${JSON.stringify(r.weekStart)},` +
-    `"data":${topJson},"profileData":${JSON.stringify(r.profileData)}}`
-  );
+/** The board as JSON: the shared head (everything but the caller's row), and the rest. */
+export async function lastBoardAnswer(
+  ...args: Parameters<typeof readBoard>
+): Promise<{ head: SharedHead; tail: string }> {
+  const { response, head } = await readBoard(...args);
+  return { head, tail: `${JSON.stringify(response.profileData)}}` };
 }
 
 const toBoardRow = (s: Standing, rank: number): BoardRow => ({

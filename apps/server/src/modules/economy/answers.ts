@@ -1,8 +1,12 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD } from '../../lib/compression.js';
-
-type Coding = 'br' | 'gzip';
+import {
+  BROTLI_PARAMS,
+  codingFor,
+  COMPRESSION_THRESHOLD,
+  GZIP_LEVEL,
+  type Coding,
+} from '../../lib/compression.js';
 
 /**
  * A JSON answer serialized once and compressed at most once per coding, at the levels of
@@ -23,30 +27,12 @@ export class EncodedAnswer {
     if (!out) {
       out =
         coding === 'br'
-          ? brotliCompressSync(this.json, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 3,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
-          : gzipSync(this.json, { level: 5 });
+          ? brotliCompressSync(this.json, { params: BROTLI_PARAMS })
+          : gzipSync(this.json, { level: GZIP_LEVEL });
       this.coded.set(coding, out);
     }
     return out;
   }
-}
-
-/** The best coding the client takes (brotli, then gzip), none when it refuses both. */
-function codingFor(request: FastifyRequest): Coding | null {
-  const header = request.headers['accept-encoding'] ?? '';
-  const taken = new Set<string>();
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) taken.add(coding.trim());
-  }
-  if (taken.has('br')) return 'br';
-  if (taken.has('gzip') || taken.has('*')) return 'gzip';
-  return null;
 }
 
 /**
