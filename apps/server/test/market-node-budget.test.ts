@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ganache from 'ganache';
 import { sql } from 'drizzle-orm';
 import { createPublicClient, createWalletClient, http as viemHttp, parseEther } from 'viem';
 import type { Address, PrivateKeyAccount } from 'viem';
@@ -11,10 +10,11 @@ import { localhost } from 'viem/chains';
 import { queryRows } from '../src/db/client.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client } from './game-helpers.js';
+import { startDevChain, type DevChain } from './dev-chain.js';
 
 /**
  * How much of the chain node one player can use (docs/operations.md, Payments). The server
- * talks to a real development chain (ganache) through a proxy that counts every JSON-RPC
+ * talks to a real development chain (anvil) through a proxy that counts every JSON-RPC
  * request, so the tests see exactly what reaches the node.
  */
 const CHAIN_ID = 1337;
@@ -22,7 +22,7 @@ const funderKey = generatePrivateKey();
 const funder = privateKeyToAccount(funderKey);
 const treasury = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
 
-let chain: ReturnType<typeof ganache.server>;
+let chain: DevChain;
 let proxy: http.Server;
 let rpcUrl: string;
 let ctx: TestContext;
@@ -55,16 +55,8 @@ function countingProxy(target: string): http.Server {
 }
 
 beforeAll(async () => {
-  const balance = `0x${parseEther('1000').toString(16)}`;
-  const options = {
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: { accounts: [{ secretKey: funderKey, balance }] },
-  };
-  // ganache 7's option types collapse to `undefined` under this TypeScript.
-  chain = ganache.server(options as never);
-  await chain.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${(chain.address() as { port: number }).port}`;
+  chain = await startDevChain(CHAIN_ID, [{ address: funder.address, balance: parseEther('1000') }]);
+  rpcUrl = chain.url;
   proxy = countingProxy(rpcUrl);
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -82,7 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await new Promise((resolve) => proxy?.close(resolve));
-  await chain?.close();
+  await chain?.stop();
 });
 
 async function player() {
@@ -144,7 +136,7 @@ describe('chain node budget', () => {
     expect(checks()).toBe(afterBuy + 2);
 
     // Once mined deep enough and the 20 s wait is over, a read credits it.
-    await publicClient().request({ method: 'evm_mine', params: [] } as never);
+    await chain.mine();
     ctx.clock.advance(20 * SECOND);
     expect(await read()).toMatchObject({ status: 200, body: { status: 'confirmed' } });
     expect(checks()).toBe(afterBuy + 3);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ganache from 'ganache';
 import { sql } from 'drizzle-orm';
 import {
   createPublicClient,
@@ -16,9 +15,10 @@ import type { PaymentConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client, expectBooksBalanced } from './game-helpers.js';
+import { startDevChain, type DevChain } from './dev-chain.js';
 
 /**
- * The on-chain provider against a real development chain (ganache, chain id 1337) started in
+ * The on-chain provider against a real development chain (anvil, chain id 1337) started in
  * this test run. Players pay from the wallet they registered with; the server verifies over
  * JSON-RPC. Every refusal must leave balances, purchases and the books untouched.
  */
@@ -31,7 +31,7 @@ const treasury = privateKeyToAccount(generatePrivateKey()).address.toLowerCase()
 /** Init code that deploys the runtime `PUSH1 0 PUSH1 0 REVERT`: every call to it fails. */
 const REVERTER_INIT = '0x6005600c60003960056000f360006000fd';
 
-let server: ReturnType<typeof ganache.server>;
+let chain: DevChain;
 let rpcUrl: string;
 let reverter: Address;
 /** Confirmations 2: a payment in the newest block is pending until one more is mined. */
@@ -47,9 +47,6 @@ const publicClient = () =>
   createPublicClient({ chain: localhost, transport: http(rpcUrl), cacheTime: 0 });
 const walletOf = (account: PrivateKeyAccount) =>
   createWalletClient({ account, chain: localhost, transport: http(rpcUrl) });
-const rpc = (method: 'evm_mine' | 'miner_stop' | 'miner_start') =>
-  publicClient().request({ method, params: [] } as never);
-
 function payments(overrides: Partial<PaymentConfig> = {}): { payments: PaymentConfig } {
   return {
     payments: {
@@ -64,22 +61,12 @@ function payments(overrides: Partial<PaymentConfig> = {}): { payments: PaymentCo
 }
 
 beforeAll(async () => {
-  const balance = `0x${parseEther('1000').toString(16)}`;
-  const options = {
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: {
-      accounts: [
-        { secretKey: funderKey, balance },
-        { secretKey: strangerKey, balance },
-      ],
-    },
-  };
-  // ganache 7's option types collapse to `undefined` under this TypeScript; ganache itself
-  // validates the options when it starts.
-  server = ganache.server(options as never);
-  await server.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const balance = parseEther('1000');
+  chain = await startDevChain(CHAIN_ID, [
+    { address: funder.address, balance },
+    { address: stranger.address, balance },
+  ]);
+  rpcUrl = chain.url;
   const deployed = await walletOf(funder).sendTransaction({ data: REVERTER_INIT });
   const receipt = await publicClient().waitForTransactionReceipt({ hash: deployed });
   reverter = receipt.contractAddress!.toLowerCase() as Address;
@@ -92,7 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([ctx, revertingCtx, otherChainCtx, offlineCtx].map((c) => c?.close()));
-  await server?.close();
+  await chain?.stop();
 });
 
 /** A registered player whose wallet holds 10 ETH on the development chain. */
@@ -159,7 +146,7 @@ describe('on-chain payment', () => {
   it('credits a confirmed payment once: platinum and VIP points, with the ledger', async () => {
     const player = await fundedPlayer();
     const txHash = await pay(player.account, treasury, '0.05');
-    await rpc('evm_mine');
+    await chain.mine();
     const idempotencyKey = newKey();
     const body = { packageId: 'platinum-550', idempotencyKey, txHash };
     const first = await buy(ctx, player.cookie, body);
@@ -202,7 +189,7 @@ describe('on-chain payment', () => {
   it('parallel retries of one key credit once; one hash under many keys credits once', async () => {
     const player = await fundedPlayer();
     const txHash = await pay(player.account, treasury, '0.1');
-    await rpc('evm_mine');
+    await chain.mine();
     const body = { packageId: 'platinum-1200', idempotencyKey: newKey(), txHash };
     const retries = await Promise.all(
       Array.from({ length: 10 }, () => buy(ctx, player.cookie, body)),
@@ -212,7 +199,7 @@ describe('on-chain payment', () => {
     expect(ids.size).toBe(1);
 
     const second = await pay(player.account, treasury, '0.01');
-    await rpc('evm_mine');
+    await chain.mine();
     const racing = await Promise.all(
       Array.from({ length: 10 }, () =>
         buy(ctx, player.cookie, {
@@ -253,7 +240,7 @@ describe('on-chain payment', () => {
       body: { purchaseid: id, status: 'pending' },
     });
 
-    await rpc('evm_mine');
+    await chain.mine();
     // A pending payment is checked again 5 s after the last check at the earliest
     // (docs/operations.md, Payments); many polls then race to confirm it: exactly one credit.
     ctx.clock.advance(5_000);
@@ -272,7 +259,7 @@ describe('on-chain payment', () => {
 
   it('treats a transaction not yet mined as pending, and refuses it once it fails', async () => {
     const player = await fundedPlayer(revertingCtx);
-    await rpc('miner_stop');
+    await chain.setAutomine(false);
     let txHash: Hash;
     try {
       txHash = await walletOf(player.account).sendTransaction({
@@ -287,7 +274,7 @@ describe('on-chain payment', () => {
         body: { status: 'pending', confirmations: { have: 0, need: 1 } },
       });
     } finally {
-      await rpc('miner_start');
+      await chain.setAutomine(true);
     }
     await publicClient().waitForTransactionReceipt({ hash: txHash });
     revertingCtx.clock.advance(5_000); // past the first re-check interval
@@ -324,7 +311,7 @@ describe('refused payments change nothing', () => {
   it('a payment to another address', async () => {
     const player = await fundedPlayer();
     const txHash = await pay(player.account, stranger.address, '0.05');
-    await rpc('evm_mine');
+    await chain.mine();
     const res = await expectRefused(
       ctx,
       player,
@@ -338,7 +325,7 @@ describe('refused payments change nothing', () => {
   it('a payment below the price', async () => {
     const player = await fundedPlayer();
     const txHash = await pay(player.account, treasury, '0.04');
-    await rpc('evm_mine');
+    await chain.mine();
     const res = await expectRefused(
       ctx,
       player,
@@ -372,7 +359,7 @@ describe('refused payments change nothing', () => {
   it('a payment sent from another wallet than the registered one', async () => {
     const player = await fundedPlayer();
     const txHash = await pay(stranger, treasury, '0.01');
-    await rpc('evm_mine');
+    await chain.mine();
     const res = await expectRefused(
       ctx,
       player,
@@ -386,7 +373,7 @@ describe('refused payments change nothing', () => {
   it('a payment on another chain than the configured one', async () => {
     const player = await fundedPlayer(otherChainCtx);
     const txHash = await pay(player.account, treasury, '0.01');
-    await rpc('evm_mine');
+    await chain.mine();
     await expectRefused(
       otherChainCtx,
       player,

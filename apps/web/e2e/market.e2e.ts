@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ganache from 'ganache';
 import type { Browser, Page } from 'playwright-core';
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -15,9 +14,11 @@ import {
 } from './browser.js';
 import { createPlayer, logIn, type Player } from './player.js';
 import { startServer, type RunningServer } from './server.js';
+// The server's tests start the same development chain.
+import { startDevChain, type DevChain } from '../../server/test/dev-chain.js';
 
 /**
- * The marketplace against a real development chain: ganache (chain id 1337) runs in this
+ * The marketplace against a real development chain: anvil (chain id 1337) runs beside this
  * process, the built server verifies payments on it, and the page's wallet signs and sends
  * with the player's registered key. Buy Platinum, see the payment pending until one more block
  * is mined, then mint a hero and a land and open both.
@@ -27,7 +28,7 @@ const funderKey = generatePrivateKey();
 const funder = privateKeyToAccount(funderKey);
 const treasury = privateKeyToAccount(generatePrivateKey()).address;
 
-let chain: ReturnType<typeof ganache.server>;
+let chain: DevChain;
 let rpcUrl: string;
 let server: RunningServer;
 let browser: Browser;
@@ -38,20 +39,10 @@ const walletOf = (account: PrivateKeyAccount) =>
   createWalletClient({ account, chain: localhost, transport: http(rpcUrl) });
 
 beforeAll(async () => {
-  const options = {
-    logging: { quiet: true },
-    chain: { chainId: CHAIN_ID },
-    wallet: {
-      accounts: [{ secretKey: funderKey, balance: `0x${parseEther('100').toString(16)}` }],
-    },
-  };
-  // ganache 7's option types collapse to `undefined` under this TypeScript; ganache itself
-  // validates the options when it starts.
-  chain = ganache.server(options as never);
-  await chain.listen(0, '127.0.0.1');
-  rpcUrl = `http://127.0.0.1:${(chain.address() as { port: number }).port}`;
+  chain = await startDevChain(CHAIN_ID, [{ address: funder.address, balance: parseEther('100') }]);
+  rpcUrl = chain.url;
   // Two confirmations: a payment mined in the newest block stays pending until the journey
-  // mines one more, so the pending state is seen for certain (ganache mines at once).
+  // mines one more, so the pending state is seen for certain (the chain mines each transaction at once).
   server = await startServer({
     PAYMENT_PROVIDER: 'onchain',
     CHAIN_RPC_URL: rpcUrl,
@@ -64,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await chain?.close();
+  await chain?.stop();
 });
 
 /** A registered player whose wallet holds 10 ETH on the development chain. */
@@ -112,7 +103,7 @@ describe('the marketplace in the browser', () => {
     await page.getByText('Waiting for confirmations (1/2)').waitFor();
     await screenshot(page, 'marketplace-pending-1440');
     expect(await publicClient().getBalance({ address: treasury })).toBe(parseEther('0.05'));
-    await publicClient().request({ method: 'evm_mine', params: [] } as never);
+    await chain.mine();
     await page.getByText('Purchase confirmed').waitFor();
     await expect.poll(() => platinumInTopBar(page)).toBe(start + 550);
     const history = page.getByRole('list', { name: 'Purchase history' });
