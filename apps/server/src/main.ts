@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { bootSettings } from './boot-settings.js';
-import { isFreshPgliteFolder, setUpDemoWorldApart, wantsDemoWorld } from './demo-setup.js';
+import { isFreshPgliteFolder, setUpDemoWorldApart, wantsDemoWorld } from './seed/demo-setup.js';
 
 /**
  * Reads the boot settings; on a newcomer's fresh embedded database, has a child process

@@ -6,9 +6,9 @@ import { AdjustableClock, systemClock } from './lib/clock.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startSettlementWorker } from './jobs/settlement-worker.js';
 import { loggerOptions } from './modules/metrics/logging.js';
-import { demoBanner, ensureDemoWorld, type DemoWorld } from './modules/world/demo.js';
+import { demoBanner, ensureDemoWorld, type DemoWorld } from './seed/demo.js';
 import { grantStarter } from './modules/world/starter.js';
-import { wantsDemoWorld } from './demo-setup.js';
+import { wantsDemoWorld } from './seed/demo-setup.js';
 
 /**
  * Migrates, creates the demo world where the embedded default wants one (unless `setUpWorld`,

@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { auditLedger } from '../src/modules/game/audit.js';
 import { runCommand } from '../src/cli/command.js';
 import { demo as demoCommand } from '../src/cli/commands/demo.js';
-import { demoBanner, ensureDemoWorld, type DemoWorld } from '../src/modules/world/demo.js';
+import { demoBanner, ensureDemoWorld, type DemoWorld } from '../src/seed/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
 import { client, DAY, type Client } from './game-helpers.js';
 

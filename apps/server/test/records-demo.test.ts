@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AchievementList, MissionLogPage, RatingPage } from '@aleph/contracts';
 import { auditLedger } from '../src/modules/game/audit.js';
-import { ensureDemoWorld } from '../src/modules/world/demo.js';
+import { ensureDemoWorld } from '../src/seed/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
 import { client, type Client } from './game-helpers.js';
 

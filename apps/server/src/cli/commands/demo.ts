@@ -1,4 +1,4 @@
-import { demoBanner, ensureDemoWorld, resetDemoPasswords } from '../../modules/world/demo.js';
+import { demoBanner, ensureDemoWorld, resetDemoPasswords } from '../../seed/demo.js';
 import { expectPositionals, parseArgs } from '../args.js';
 import { line, type CliCommand } from '../command.js';
 

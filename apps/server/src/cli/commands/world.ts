@@ -1,6 +1,6 @@
 import { ITEMS } from '@aleph/rules';
 import { syncItemCatalogue } from '../../modules/world/catalogue.js';
-import { markWorldCreated } from '../../modules/world/demo-state.js';
+import { markWorldCreated } from '../../seed/demo-state.js';
 import { expectPositionals, parseArgs } from '../args.js';
 import { CliError, line, type CliCommand } from '../command.js';
 

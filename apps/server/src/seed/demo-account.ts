@@ -9,16 +9,16 @@ import {
   type Rng,
 } from '@aleph/rules';
 import type { MissionBody, MissionTypeName } from '@aleph/contracts';
-import type { Db, Tx } from '../../db/client.js';
-import { heroes, lands } from '../../db/schema.js';
-import { changeProfile } from '../game/balances.js';
-import { addBoardScore } from '../game/boards.js';
-import { startMission } from '../missions/service.js';
-import { createAccount, placeholderAddress } from './accounts.js';
-import { createHero, createLand } from './create.js';
+import type { Db, Tx } from '../db/client.js';
+import { heroes, lands } from '../db/schema.js';
+import { changeProfile } from '../modules/game/balances.js';
+import { addBoardScore } from '../modules/game/boards.js';
+import { startMission } from '../modules/missions/service.js';
+import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
+import { createHero, createLand } from '../modules/world/create.js';
 import { writeDemoReports, type DemoLandNames } from './demo-messages.js';
-import { grantToLand } from './grants.js';
-import { grantStarter } from './starter.js';
+import { grantToLand } from '../modules/world/grants.js';
+import { grantStarter } from '../modules/world/starter.js';
 
 export const DEMO_LOGIN = 'demo';
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { isoWeekStart, PROFILE_LEVELS, type Rng } from '@aleph/rules';
-import { queryRows, type Tx } from '../../db/client.js';
-import { ChangeBook } from '../game/change-book.js';
-import { createAccount, placeholderAddress } from './accounts.js';
-import { grantStarter } from './starter.js';
+import { queryRows, type Tx } from '../db/client.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
+import { grantStarter } from '../modules/world/starter.js';
 
 /** Who else lives in the demo world: names the boards show next to the demo player. */
 const NAMES = [

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { GAME_CONFIG, heroLevelXp, Skill, type Skills } from '@aleph/rules';
-import type { Db, Tx } from '../../db/client.js';
-import { ChangeBook } from '../game/change-book.js';
-import { jsonRows } from '../game/json-rows.js';
-import { loadLand } from '../game/state.js';
-import { useSkillPot } from '../heroes/growth.js';
+import type { Db, Tx } from '../db/client.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { jsonRows } from '../modules/game/json-rows.js';
+import { loadLand } from '../modules/game/state.js';
+import { useSkillPot } from '../modules/heroes/growth.js';
 
 /**
  * The demo veteran's hero growth (docs/game-rules.md, Hero growth): levels with hero XP part

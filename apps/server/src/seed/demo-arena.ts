@@ -8,9 +8,9 @@ import {
   utcDayKey,
   type Rng,
 } from '@aleph/rules';
-import { queryRows, type Tx } from '../../db/client.js';
-import { ChangeBook } from '../game/change-book.js';
-import { loadHeroes, toBattleHero } from './heroes.js';
+import { queryRows, type Tx } from '../db/client.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { loadHeroes, toBattleHero } from '../modules/arena/heroes.js';
 
 const HOUR = 3_600_000;
 /** Demo players raised to level ten with a defence team: the veteran's opponents. */

@@ -21,19 +21,19 @@ import {
   type Rng,
 } from '@aleph/rules';
 import type { MissionBody } from '@aleph/contracts';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { ChangeBook } from '../game/change-book.js';
-import { jsonRows } from '../game/json-rows.js';
-import { queryLandsOfOwner } from '../game/land-query.js';
-import { seedVeteranEconomy } from '../economy/demo-economy.js';
-import { startMission } from '../missions/service.js';
-import { settlePlayerDue } from '../missions/settle.js';
-import { dismissQuests, questsFor } from '../quests/service.js';
-import { seedVeteranRecords } from '../records/demo-records.js';
-import { seedVeteranUnique } from '../unique/demo-unique.js';
-import { createAccount, placeholderAddress } from './accounts.js';
-import { createHeroes, createLands } from './create.js';
-import { grantStarter } from './starter.js';
+import { queryRows, type Db, type Tx } from '../db/client.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { jsonRows } from '../modules/game/json-rows.js';
+import { queryLandsOfOwner } from '../modules/game/land-query.js';
+import { seedVeteranEconomy } from './demo-economy.js';
+import { startMission } from '../modules/missions/service.js';
+import { settlePlayerDue } from '../modules/missions/settle.js';
+import { dismissQuests, questsFor } from '../modules/quests/service.js';
+import { seedVeteranRecords } from './demo-records.js';
+import { seedVeteranUnique } from './demo-unique.js';
+import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
+import { createHeroes, createLands } from '../modules/world/create.js';
+import { grantStarter } from '../modules/world/starter.js';
 import { setVeteranHeroGrowth, useVeteranPot } from './demo-hero-growth.js';
 
 export const VETERAN_LOGIN = 'veteran';

@@ -2,8 +2,8 @@ import { fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BootSettings } from './boot-settings.js';
-import type { DemoWorld } from './modules/world/demo.js';
+import type { BootSettings } from '../boot-settings.js';
+import type { DemoWorld } from './demo.js';
 
 /** What the setup process sends back before it exits. */
 export interface SetupReport {

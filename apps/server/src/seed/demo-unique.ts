@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { GAME_CONFIG, Skill } from '@aleph/rules';
-import { queryRows, type Db } from '../../db/client.js';
-import { startMission } from '../missions/service.js';
-import { settlePlayerDue } from '../missions/settle.js';
-import { createUniqueEvent } from './admin.js';
+import { queryRows, type Db } from '../db/client.js';
+import { startMission } from '../modules/missions/service.js';
+import { settlePlayerDue } from '../modules/missions/settle.js';
+import { createUniqueEvent } from '../modules/unique/admin.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

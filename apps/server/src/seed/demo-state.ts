@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
-import { worldState } from '../../db/schema.js';
+import { queryRows, type Executor } from '../db/client.js';
+import { worldState } from '../db/schema.js';
 
 /** The one world_state row: the world's birth and, once made, when the demo world was. */
 export const WORLD_ROW = 1;

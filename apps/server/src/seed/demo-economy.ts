@@ -1,11 +1,11 @@
 import { GAME_CONFIG, traderGoodOf, traderKey, type TraderGood } from '@aleph/rules';
-import type { Db } from '../../db/client.js';
-import { ChangeBook } from '../game/change-book.js';
-import { loadLand } from '../game/state.js';
-import { openLuckyEvent } from './lucky.js';
-import { quoteOf } from './quotes.js';
-import { trade } from './trader.js';
-import { allPressures } from './trader-store.js';
+import type { Db } from '../db/client.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { loadLand } from '../modules/game/state.js';
+import { openLuckyEvent } from '../modules/economy/lucky.js';
+import { quoteOf } from '../modules/economy/quotes.js';
+import { trade } from '../modules/economy/trader.js';
+import { allPressures } from '../modules/economy/trader-store.js';
 
 const HOUR = 3_600_000;
 /** The demo's Lucky coin opening: a week from the world's creation, so any day of a demo has it. */

@@ -1,7 +1,7 @@
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
 import { ownPeakMb, type SetupReport } from './demo-setup.js';
-import { ensureDemoWorld } from './modules/world/demo.js';
+import { ensureDemoWorld } from './demo.js';
 
 /**
  * The setup process of a first start (`demo-setup.ts`): migrates the fresh embedded database

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { MISSION_TYPES, type MissionType } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
-import { countProgress, type MetricCount } from '../game/achievements.js';
-import { ChangeBook } from '../game/change-book.js';
-import { jsonRows } from '../game/json-rows.js';
-import { writeMessages } from '../messages/store.js';
+import { queryRows, type Executor } from '../db/client.js';
+import { countProgress, type MetricCount } from '../modules/game/achievements.js';
+import { ChangeBook } from '../modules/game/change-book.js';
+import { jsonRows } from '../modules/game/json-rows.js';
+import { writeMessages } from '../modules/messages/store.js';
 
 const DAY = 86_400_000;
 /** Two finished missions a day over four months: a Mission Log worth paging and filtering. */

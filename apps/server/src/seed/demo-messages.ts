@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client.js';
-import type { AnnouncementInput } from '../messages/announce.js';
-import { writeMessages } from '../messages/store.js';
+import type { Tx } from '../db/client.js';
+import type { AnnouncementInput } from '../modules/messages/announce.js';
+import { writeMessages } from '../modules/messages/store.js';
 
 const HOUR = 3_600_000;
 

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createRng } from '@aleph/rules';
-import type { Db, Executor } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { conflict } from '../../lib/errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import { announce } from '../messages/announce.js';
-import { syncItemCatalogue } from './catalogue.js';
+import type { Db, Executor } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { conflict } from '../lib/errors.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { announce } from '../modules/messages/announce.js';
+import { syncItemCatalogue } from '../modules/world/catalogue.js';
 import { createDemoAccount, DEMO_LOGIN } from './demo-account.js';
 import { announcementTime, DEMO_ANNOUNCEMENTS } from './demo-messages.js';
 import { createDemoLands } from './demo-lands.js';
-import { seedDemoArena } from '../arena/demo-arena.js';
+import { seedDemoArena } from './demo-arena.js';
 import { createDemoPlayers } from './demo-players.js';
 import {
   hasDemoWorld,
