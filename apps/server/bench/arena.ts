@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ARENA_CONFIG, createRng, runBattle, type BattleHero, type Skills } from '@aleph/rules';
 import { openDatabase, queryRows } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { BASELINE } from './endpoints.js';
 import { runEndpoint } from './http.js';
 import { inClientProcess, type Attacker } from './arena-client.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows, type Database } from '../src/db/client.js';
-import { EVENTS_CHANNEL } from '../src/modules/game/events.js';
+import { EVENTS_CHANNEL } from '../src/core/events.js';
 import {
   capacityBench,
   PUSH_PER_PLAYER,

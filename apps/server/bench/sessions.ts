@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { cookieNames } from '../src/modules/auth/cookies.js';
+import { cookieNames } from '../src/core/session-cookies.js';
 import { hashToken, randomToken } from '../src/lib/tokens.js';
 
 /**

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { startSettlementWorker } from '../src/jobs/settlement-worker.js';
 import { systemClock } from '../src/lib/clock.js';
 import { seedDueMissions, settleCounts } from './settle-seed.js';

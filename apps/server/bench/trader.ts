@@ -3,7 +3,7 @@ import { EconomyErrorCode } from '@aleph/contracts';
 import { traderCapLeft, utcDayStart } from '@aleph/rules';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { grantToLand } from '../src/modules/world/grants.js';
 import { BASELINE } from './endpoints.js';
 import { runEndpoint, type EndpointResult, type EndpointSpec } from './http.js';

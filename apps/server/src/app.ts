@@ -13,7 +13,7 @@ import {
 import { registerCompression } from './lib/compression.js';
 import { registerSpa } from './lib/spa.js';
 import { validatorCompiler } from './lib/validator.js';
-import type { AccountCreatedHook } from './modules/auth/account-hooks.js';
+import type { AccountCreatedHook } from './core/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionResolver } from './modules/auth/access-query.js';
 import { API_PREFIXES } from './modules/prefixes.js';

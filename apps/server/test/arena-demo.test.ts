@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { ensureDemoWorld } from '../src/seed/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
 

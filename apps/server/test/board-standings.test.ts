@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { isoWeekStart } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
-import { addBoardScore } from '../src/modules/game/boards.js';
+import { addBoardScore } from '../src/core/boards.js';
 import { Snapshot, Standings } from '../src/modules/boards/standings.js';
 import { createTestContext, registerPlayer, type TestContext } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { addBoardScore } from '../src/modules/game/boards.js';
+import { addBoardScore } from '../src/core/boards.js';
 import { setProfileLevel } from '../src/modules/world/grants.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client } from './game-helpers.js';

@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../src/db/client.js';
 import { runCommand } from '../src/cli/command.js';
 import { announce as announceCommand } from '../src/cli/commands/announce.js';
 import { announce, plainTextToHtml } from '../src/modules/messages/announce.js';
-import { createAccount, placeholderAddress } from '../src/modules/world/accounts.js';
+import { createAccount, placeholderAddress } from '../src/core/accounts.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import { openTestDatabase, TEST_EPOCH } from './helpers.js';
 

@@ -12,7 +12,7 @@ import { level } from '../src/cli/commands/level.js';
 import { users } from '../src/cli/commands/users.js';
 import { world } from '../src/cli/commands/world.js';
 import { runCli } from '../src/cli/run.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { syncItemCatalogue } from '../src/modules/world/catalogue.js';
 import { openTestDatabase, TEST_EPOCH } from './helpers.js';
 

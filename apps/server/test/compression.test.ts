@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoWeekStart } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { COMPRESSION_THRESHOLD, registerCompression } from '../src/lib/compression.js';
-import { addBoardScore } from '../src/modules/game/boards.js';
+import { addBoardScore } from '../src/core/boards.js';
 import { createTestContext, registerPlayer, signedInPlayer, type TestContext } from './helpers.js';
 
 const script = path.resolve(import.meta.dirname, '../../web/scripts/compress-dist.mjs');

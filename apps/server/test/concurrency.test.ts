@@ -4,7 +4,7 @@ import { createRng, GAME_CONFIG, rollHero, type Element, type Terrain } from '@a
 import { queryRows } from '../src/db/client.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { startMission } from '../src/modules/missions/service.js';
-import { createHero, createLand } from '../src/modules/world/create.js';
+import { createHero, createLand } from '../src/core/create-lands-heroes.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client, DAY, expectBooksBalanced, starter } from './game-helpers.js';
 

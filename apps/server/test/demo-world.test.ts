@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { featuresFor, isoWeekStart, Rarity } from '@aleph/rules';
 import { decodeMap, type LuckyCoinState } from '@aleph/contracts';
 import { queryRows } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { runCommand } from '../src/cli/command.js';
 import { demo as demoCommand } from '../src/cli/commands/demo.js';
 import { demoBanner, ensureDemoWorld, type DemoWorld } from '../src/seed/demo.js';

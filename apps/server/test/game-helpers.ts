@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Hero, Land } from '@aleph/contracts';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import type { TestContext } from './helpers.js';
 
 /** A signed-in client for one player: JSON in, status and JSON out. */

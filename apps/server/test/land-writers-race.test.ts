@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TraderQuotes } from '@aleph/contracts';
 import { Element } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { settlePlayerDue } from '../src/modules/missions/settle.js';
 import { grantToLand } from '../src/modules/world/grants.js';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { createRng, rollHero, type Continent, type Element, type Terrain } from '@aleph/rules';
 import { queryRows, type Db } from '../src/db/client.js';
-import { auditLedger, type AuditProblem } from '../src/modules/game/audit.js';
-import { createHero, createLand } from '../src/modules/world/create.js';
+import { auditLedger, type AuditProblem } from '../src/core/audit.js';
+import { createHero, createLand } from '../src/core/create-lands-heroes.js';
 import type { Player, Target } from './ops-client.js';
 
 export interface Crew {

@@ -8,7 +8,7 @@ import { EVENT_REPLAY_MS } from '@aleph/contracts';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
 import { AdjustableClock } from '../src/lib/clock.js';
-import { purgeOldEvents } from '../src/modules/game/events.js';
+import { purgeOldEvents } from '../src/core/events.js';
 import { announce } from '../src/modules/messages/announce.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { setProfileLevel } from '../src/modules/world/grants.js';

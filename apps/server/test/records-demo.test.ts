@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AchievementList, MissionLogPage, RatingPage } from '@aleph/contracts';
-import { auditLedger } from '../src/modules/game/audit.js';
+import { auditLedger } from '../src/core/audit.js';
 import { ensureDemoWorld } from '../src/seed/demo.js';
 import { cookiesFrom, createTestContext, type TestContext } from './helpers.js';
 import { client, type Client } from './game-helpers.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sanitizeMessageHtml } from '../src/modules/messages/sanitize.js';
+import { sanitizeMessageHtml } from '../src/core/sanitize.js';
 
 const corpus: string[] = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'fixtures/xss-corpus.json'), 'utf8'),

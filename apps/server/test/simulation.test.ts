@@ -12,10 +12,10 @@ import {
 import type { MissionBody } from '@aleph/contracts';
 import { queryRows } from '../src/db/client.js';
 import { AppError } from '../src/lib/errors.js';
-import { heroesOfOwner, landsOfOwner } from '../src/modules/game/state.js';
+import { heroesOfOwner, landsOfOwner } from '../src/core/state.js';
 import { settleDueBatch } from '../src/modules/missions/settle.js';
 import { startMission } from '../src/modules/missions/service.js';
-import { createHero, createLand } from '../src/modules/world/create.js';
+import { createHero, createLand } from '../src/core/create-lands-heroes.js';
 import { grantToLand, setProfileLevel } from '../src/modules/world/grants.js';
 import { createTestContext, registerPlayer, type TestContext } from './helpers.js';
 import { expectBooksBalanced } from './game-helpers.js';

@@ -6,7 +6,7 @@ import { AppError } from '../src/lib/errors.js';
 import { startMission } from '../src/modules/missions/service.js';
 import { createUniqueEvent } from '../src/modules/unique/admin.js';
 import { ensureRotation } from '../src/modules/unique/rotation.js';
-import { createAccount, placeholderAddress } from '../src/modules/world/accounts.js';
+import { createAccount, placeholderAddress } from '../src/core/accounts.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { DAY, HOUR } from './game-helpers.js';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { decodeMap, cellElement, cellTerrain, encodeMap } from '@aleph/contracts';
 import { createRng } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
-import { createLands } from '../src/modules/world/create.js';
+import { createLands } from '../src/core/create-lands-heroes.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client } from './game-helpers.js';
 

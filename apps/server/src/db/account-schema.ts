@@ -52,7 +52,7 @@ export const profiles = pgTable(
     stateVersion: bigint('state_version', { mode: 'number' }).notNull().default(0),
     /**
      * The sequence number of the player's latest push event (`player_events.seq`): the one
-     * writer (modules/game/events.ts) raises it in the statement that inserts the events, under
+     * writer (core/events.ts) raises it in the statement that inserts the events, under
      * this row's lock, so a player's event ids grow in commit order. It is no column of
      * the state version trigger's list, so it does not invalidate cached reads.
      */

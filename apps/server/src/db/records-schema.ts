@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Per-player achievement metrics (docs/game-rules.md, Achievements): counted where things
- * happen (modules/game/achievements.ts), never recomputed from history.
+ * happen (core/achievements.ts), never recomputed from history.
  */
 export const achievementProgress = pgTable(
   'achievement_progress',

@@ -7,8 +7,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_DOCS_PATH, API_PREFIXES, EVENTS_PATH, HEALTH_PATH } from '@aleph/contracts';
 import { serverRoot } from '../boot-settings.js';
 import type { AppConfig } from '../config.js';
-import { cookieNames } from '../modules/auth/cookies.js';
-import { SESSION_SCHEME } from '../modules/auth/guard.js';
+import { cookieNames } from '../core/session-cookies.js';
+import { SESSION_SCHEME } from '../core/session.js';
 
 /**
  * The API reference: OpenAPI 3.1 made by @fastify/swagger from the TypeBox schemas every route

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIXES } from '../modules/prefixes.js';
 import { arenaRoutes } from '../modules/arena/routes.js';
-import { requireSession } from '../modules/auth/guard.js';
+import { requireSession } from '../core/session.js';
 import { boardRoutes } from '../modules/boards/routes.js';
 import { dashboardRoutes } from '../modules/dashboard/routes.js';
 import { economyRoutes, gameEventRoutes } from '../modules/economy/routes.js';

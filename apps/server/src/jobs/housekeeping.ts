@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { purgeExpired } from '../modules/auth/sessions.js';
 import { payClosedArenaWeek } from '../modules/arena/weekly.js';
-import { purgeOldEvents } from '../modules/game/events.js';
+import { purgeOldEvents } from '../core/events.js';
 
 export interface Job {
   stop(): Promise<void>;

@@ -11,11 +11,11 @@ import {
 import type { MissionBody, MissionTypeName } from '@aleph/contracts';
 import type { Db, Tx } from '../db/client.js';
 import { heroes, lands } from '../db/schema.js';
-import { changeProfile } from '../modules/game/balances.js';
-import { addBoardScore } from '../modules/game/boards.js';
+import { changeProfile } from '../core/balances.js';
+import { addBoardScore } from '../core/boards.js';
 import { startMission } from '../modules/missions/service.js';
-import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
-import { createHero, createLand } from '../modules/world/create.js';
+import { createAccount, placeholderAddress } from '../core/accounts.js';
+import { createHero, createLand } from '../core/create-lands-heroes.js';
 import { writeDemoReports, type DemoLandNames } from './demo-messages.js';
 import { grantToLand } from '../modules/world/grants.js';
 import { grantStarter } from '../modules/world/starter.js';

@@ -9,7 +9,7 @@ import {
   type Rng,
 } from '@aleph/rules';
 import { queryRows, type Tx } from '../db/client.js';
-import { ChangeBook } from '../modules/game/change-book.js';
+import { ChangeBook } from '../core/change-book.js';
 import { loadHeroes, toBattleHero } from '../modules/arena/heroes.js';
 
 const HOUR = 3_600_000;

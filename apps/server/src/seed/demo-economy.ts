@@ -1,7 +1,7 @@
 import { GAME_CONFIG, traderGoodOf, traderKey, type TraderGood } from '@aleph/rules';
 import type { Db } from '../db/client.js';
-import { ChangeBook } from '../modules/game/change-book.js';
-import { loadLand } from '../modules/game/state.js';
+import { ChangeBook } from '../core/change-book.js';
+import { loadLand } from '../core/state.js';
 import { openLuckyEvent } from '../modules/economy/lucky.js';
 import { quoteOf } from '../modules/economy/quotes.js';
 import { trade } from '../modules/economy/trader.js';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { GAME_CONFIG, heroLevelXp, Skill, type Skills } from '@aleph/rules';
 import type { Db, Tx } from '../db/client.js';
-import { ChangeBook } from '../modules/game/change-book.js';
-import { jsonRows } from '../modules/game/json-rows.js';
-import { loadLand } from '../modules/game/state.js';
+import { ChangeBook } from '../core/change-book.js';
+import { jsonRows } from '../core/json-rows.js';
+import { loadLand } from '../core/state.js';
 import { useSkillPot } from '../modules/heroes/growth.js';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createRng, GAME_CONFIG, type Rng } from '@aleph/rules';
 import { queryRows, type Tx } from '../db/client.js';
-import { jsonRows } from '../modules/game/json-rows.js';
+import { jsonRows } from '../core/json-rows.js';
 
 const { width, height } = GAME_CONFIG.world;
 /** Lands per continent for the demo's other players: a map worth looking at (issue: world map). */

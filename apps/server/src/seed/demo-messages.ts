@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js';
 import type { AnnouncementInput } from '../modules/messages/announce.js';
-import { writeMessages } from '../modules/messages/store.js';
+import { writeMessages } from '../core/inbox.js';
 
 const HOUR = 3_600_000;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isoWeekStart, PROFILE_LEVELS, type Rng } from '@aleph/rules';
 import { queryRows, type Tx } from '../db/client.js';
-import { ChangeBook } from '../modules/game/change-book.js';
-import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
+import { ChangeBook } from '../core/change-book.js';
+import { createAccount, placeholderAddress } from '../core/accounts.js';
 import { grantStarter } from '../modules/world/starter.js';
 
 /** Who else lives in the demo world: names the boards show next to the demo player. */

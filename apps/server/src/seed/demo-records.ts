@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { MISSION_TYPES, type MissionType } from '@aleph/rules';
 import { queryRows, type Executor } from '../db/client.js';
-import { countProgress, type MetricCount } from '../modules/game/achievements.js';
-import { ChangeBook } from '../modules/game/change-book.js';
-import { jsonRows } from '../modules/game/json-rows.js';
-import { writeMessages } from '../modules/messages/store.js';
+import { countProgress, type MetricCount } from '../core/achievements.js';
+import { ChangeBook } from '../core/change-book.js';
+import { jsonRows } from '../core/json-rows.js';
+import { writeMessages } from '../core/inbox.js';
 
 const DAY = 86_400_000;
 /** Two finished missions a day over four months: a Mission Log worth paging and filtering. */

@@ -22,17 +22,17 @@ import {
 } from '@aleph/rules';
 import type { MissionBody } from '@aleph/contracts';
 import { queryRows, type Db, type Tx } from '../db/client.js';
-import { ChangeBook } from '../modules/game/change-book.js';
-import { jsonRows } from '../modules/game/json-rows.js';
-import { queryLandsOfOwner } from '../modules/game/land-query.js';
+import { ChangeBook } from '../core/change-book.js';
+import { jsonRows } from '../core/json-rows.js';
+import { queryLandsOfOwner } from '../core/land-query.js';
 import { seedVeteranEconomy } from './demo-economy.js';
 import { startMission } from '../modules/missions/service.js';
 import { settlePlayerDue } from '../modules/missions/settle.js';
 import { dismissQuests, questsFor } from '../modules/quests/service.js';
 import { seedVeteranRecords } from './demo-records.js';
 import { seedVeteranUnique } from './demo-unique.js';
-import { createAccount, placeholderAddress } from '../modules/world/accounts.js';
-import { createHeroes, createLands } from '../modules/world/create.js';
+import { createAccount, placeholderAddress } from '../core/accounts.js';
+import { createHeroes, createLands } from '../core/create-lands-heroes.js';
 import { grantStarter } from '../modules/world/starter.js';
 import { setVeteranHeroGrowth, useVeteranPot } from './demo-hero-growth.js';
 

@@ -1,4 +1,4 @@
-import { auditLedger } from '../../modules/game/audit.js';
+import { auditLedger } from '../../core/audit.js';
 import { expectPositionals, parseArgs } from '../args.js';
 import { line, type CliCommand } from '../command.js';
 

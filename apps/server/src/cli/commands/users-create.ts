@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { EMAIL_PATTERN, LOGIN_PATTERN } from '@aleph/contracts';
 import { queryRows } from '../../db/client.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
-import { createAccount, placeholderAddress } from '../../modules/world/accounts.js';
+import { createAccount, placeholderAddress } from '../../core/accounts.js';
 import { grantStarter } from '../../modules/world/starter.js';
 import { expectPositionals, parseArgs } from '../args.js';
 import { CliError, line, type CommandRun } from '../command.js';

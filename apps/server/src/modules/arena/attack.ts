@@ -16,17 +16,17 @@ import { preparedRows, type Db, type Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { BatchDesk, type DeskOrder, type Outcome } from '../../lib/batch-desk.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { heroNotFound } from '../missions/check-input.js';
-import { earnReached, progressUpsert, type ProgressValue } from '../game/achievements.js';
-import { jsonRows } from '../game/json-rows.js';
-import { ChangeBook } from '../game/change-book.js';
-import { eventsCtes } from '../game/events.js';
+import { heroNotFound } from '../../core/not-found.js';
+import { earnReached, progressUpsert, type ProgressValue } from '../../core/achievements.js';
+import { jsonRows } from '../../core/json-rows.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { eventsCtes } from '../../core/events.js';
 import {
   bookMessageEvents,
   messagesInsert,
   writeMessages,
   type NewMessage,
-} from '../messages/store.js';
+} from '../../core/inbox.js';
 import { heroesOfList, toBattleHero } from './heroes.js';
 import {
   attackersOfDay,

@@ -3,7 +3,7 @@ import { ARENA_CONFIG, attacksLeft, nextAttackDayAt, utcDayKey } from '@aleph/ru
 import type { ArenaStatus } from '@aleph/contracts';
 import { queryRows, type Db } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
-import { heroNotFound } from '../missions/check-input.js';
+import { heroNotFound } from '../../core/not-found.js';
 import { defenceHeroes, heroView, loadHeroes } from './heroes.js';
 import { arenaRow, attacksOn } from './players.js';
 

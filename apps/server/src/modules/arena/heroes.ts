@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BattleHero, HeroState } from '@aleph/rules';
 import type { ArenaHeroView } from '@aleph/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
-import { heroFromJson, heroJsonOf, type HeroJson } from '../game/state.js';
+import { heroFromJson, heroJsonOf, type HeroJson } from '../../core/state.js';
 
 /**
- * Heroes by id through the game's one hero loader (modules/game/state.ts), so a battle reads
+ * Heroes by id through the game's one hero loader (core/state.ts), so a battle reads
  * the same effective skills as a mission does: a Skill Pot counts while it works at `now`, the
  * app clock's time (docs/game-rules.md, Hero growth). Answers them in the order asked; a
  * missing id is left out.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ARENA_CONFIG } from '@aleph/rules';
 import { preparedRows, queryRows, type Executor } from '../../db/client.js';
-import type { HeroJson } from '../game/state.js';
-import { jsonRows } from '../game/json-rows.js';
+import type { HeroJson } from '../../core/state.js';
+import { jsonRows } from '../../core/json-rows.js';
 import { heroList } from './heroes.js';
 
 export interface ArenaRow {

@@ -12,8 +12,8 @@ import {
   ErrorBody,
   IdParams,
 } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { attack } from './attack.js';
 import { battleReplay, battlesOf } from './battles.js';
 import { arenaStatus, setDefence } from './defence.js';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { closedArenaWeek, weeklyRewardGold } from '@aleph/rules';
 import { queryRows, type Db } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
-import { ChangeBook } from '../game/change-book.js';
-import { writeMessages, type NewMessage } from '../messages/store.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { writeMessages, type NewMessage } from '../../core/inbox.js';
 import { weekLadder } from './ladder.js';
 
 const REWARDED_PLACES = 10;

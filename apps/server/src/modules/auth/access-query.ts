@@ -2,19 +2,7 @@ import { sql } from 'drizzle-orm';
 import { preparedRows, type Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken } from '../../lib/tokens.js';
-import type { AuthContext } from './sessions.js';
-
-/** The signed-in player plus whether they have work the game must finish before a read. */
-export interface SessionWork extends AuthContext {
-  /** A mission of theirs is past its ETA and not yet settled. */
-  due: boolean;
-  /** A workflow of theirs (a level-up) waits to run. */
-  pending: boolean;
-  /** Their profile level as of this request: feature gates need no query of their own. */
-  level: number;
-  /** Their profile's state version: cached reads tagged with it are current (ProfileCache). */
-  version: number;
-}
+import type { SessionWork } from '../../core/session.js';
 
 interface Row extends SessionWork {
   hash: string;

@@ -11,7 +11,7 @@ import {
   RegisterBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
-import { clearAuthCookies, readAuthCookies, setAuthCookies } from './cookies.js';
+import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
 import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
 

@@ -15,11 +15,11 @@ import { authNonces, users } from '../../db/schema.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import { rateLimitClient } from '../../lib/ip-address.js';
 import { hit, tooMany } from '../../lib/rate-limit.js';
-import { createAccount } from '../world/accounts.js';
-import type { AccountCreatedHook } from './account-hooks.js';
+import { createAccount, type AccountCreatedHook } from '../../core/accounts.js';
+import type { SessionTokens } from '../../core/session-cookies.js';
 import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { createSession, type SessionTokens } from './sessions.js';
+import { createSession } from './sessions.js';
 import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
 
 const loginRe = new RegExp(LOGIN_PATTERN);

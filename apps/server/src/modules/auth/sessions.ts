@@ -6,16 +6,8 @@ import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { accessTokens, refreshTokens, sessions } from '../../db/schema.js';
 import { unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
-
-export interface SessionTokens {
-  access: string;
-  refresh: string;
-}
-
-export interface AuthContext {
-  userId: number;
-  sessionId: string;
-}
+import type { AuthContext } from '../../core/session.js';
+import type { SessionTokens } from '../../core/session-cookies.js';
 
 type Ttl = Pick<AppConfig, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BoardParams, BoardResponse, ErrorBody } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { sendWithSharedHead } from '../../lib/shared-head.js';
 import { boardName, lastBoardAnswer } from './service.js';
 import { Standings } from './standings.js';

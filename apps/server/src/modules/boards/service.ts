@@ -5,7 +5,7 @@ import { preparedRows, queryRows, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { SharedHead } from '../../lib/shared-head.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import type { Snapshot, Standing, Standings } from './standings.js';
 
 const GATE: Record<BoardName, 'profileLevel1' | 'profileLevel2'> = {

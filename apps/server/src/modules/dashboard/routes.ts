@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DashboardStat, ErrorBody } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { dashboardStat } from './service.js';
 
 /** /dashboard: the STAT widgets (docs/api.md; polled every 60 s). */

@@ -14,8 +14,8 @@ import {
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import { countAndNotify } from '../achievements/count.js';
-import { ChangeBook } from '../game/change-book.js';
+import { countAndNotify } from '../../core/achievements.js';
+import { ChangeBook } from '../../core/change-book.js';
 import { EncodedAnswer } from './answers.js';
 import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from './process-cache.js';
 import { itemBalance, onceByKey, ownLand } from './requests.js';

@@ -4,19 +4,10 @@ import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { economyRequests } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { lockOwnLand } from '../game/state.js';
+import { lockWallet } from '../../core/balances.js';
+import { lockOwnLand } from '../../core/state.js';
 
 export type RequestShape = Readonly<Record<string, string | number | null>>;
-
-/** The player's balances, their profile row locked: one player's economy requests queue here. */
-export async function lockWallet(tx: Executor, profileId: number) {
-  const [row] = await queryRows<{ gold: string; platinum: string }>(
-    tx,
-    sql`select gold, platinum from profiles where id = ${profileId} for update`,
-  );
-  if (!row) throw notFound('Profile not found.');
-  return { gold: Number(row.gold), platinum: Number(row.platinum) };
-}
 
 /**
  * Runs a purchase, sale or toss once per (player, Idempotency-Key): the profile row is locked

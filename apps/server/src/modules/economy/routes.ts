@@ -11,9 +11,8 @@ import {
   SecretPurchase,
   TossBody,
 } from '@aleph/contracts';
-import { cachedFor } from '../../http/request-cache.js';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf, cachedFor } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { sendEncoded } from './answers.js';
 import { luckyCoinAnswer, tossCoin } from './lucky.js';
 import { buySecretOffer, secretMarketAnswer } from './secret.js';

@@ -23,8 +23,8 @@ import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { secretSales } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import { ChangeBook } from '../game/change-book.js';
-import { createHero, createLand } from '../world/create.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { createHero, createLand } from '../../core/create-lands-heroes.js';
 import { EncodedAnswer } from './answers.js';
 import { notEnoughGold, notEnoughPlatinum } from './errors.js';
 import { onceByKey, ownLand } from './requests.js';
@@ -124,7 +124,7 @@ function offerOf(profileId: number, id: string, now: Date): { start: number; off
 /**
  * Buys one offer, once: the profile lock orders a player's purchases and the (player, window,
  * slot) key of secret_sales is the backstop. Heroes and lands are created by the code minting
- * uses (world/create.ts); items and shards go to the land the buyer names.
+ * uses (core/create-lands-heroes.ts); items and shards go to the land the buyer names.
  */
 export function buySecretOffer(
   db: Db,

@@ -10,9 +10,8 @@ import {
   TraderQuotes,
 } from '@aleph/contracts';
 import { utcDayStart } from '@aleph/rules';
-import { cachedFor } from '../../http/request-cache.js';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf, cachedFor } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { StaleQuote } from './errors.js';
 import { sendEncoded, SharedAnswers } from './answers.js';
 import { quotesView } from './quotes.js';

@@ -7,7 +7,7 @@ import {
 } from '@aleph/contracts';
 import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { EVENTS_CHANNEL } from '../game/events.js';
+import { EVENTS_CHANNEL } from '../../core/events.js';
 import { liveSessions, SESSIONS_CHANNEL } from '../auth/sessions.js';
 import type { StreamSink } from './stream-sink.js';
 

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, EVENTS_PATH } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { authOf, requireSession } from '../auth/guard.js';
+import { authOf, requireSession } from '../../core/session.js';
 import { takeOverStream } from './stream-sink.js';
 
 const DECIMAL = /^\d{1,15}$/;

@@ -2,24 +2,23 @@ import { sql } from 'drizzle-orm';
 import { GAME_CONFIG, spendUpskills, usePot, type Skill, type Skills } from '@aleph/rules';
 import { HeroGrowthErrorCode, type Hero } from '@aleph/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { ChangeBook } from '../game/change-book.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { heroNotFound, landNotFound } from '../../core/not-found.js';
 import {
   heroFromJson,
   heroJsonOf,
   heroesOfOwner,
   lockOwnLand,
   type HeroJson,
-} from '../game/state.js';
-import { heroView } from '../game/views.js';
+} from '../../core/state.js';
+import { heroView } from '../../core/views.js';
 
 /**
  * Spending upskill points and using Skill Pots (docs/game-rules.md, Hero growth). Both lock
  * the hero's row first and judge against what it holds then, so parallel requests run one
  * after the other and never spend more than there is.
  */
-const heroNotFound = () => notFound('Hero not found.', 'HERO_NOT_FOUND');
-
 async function lockHero(tx: Tx, profileId: number, heroId: number, now: Date) {
   const locked = await queryRows(
     tx,
@@ -82,7 +81,7 @@ export async function useSkillPot(
     const hero = await lockHero(tx, profileId, heroId, now);
     // Only the player's own land is locked: someone else's answers 404 without waiting.
     const land = await lockOwnLand(tx, body.landid, profileId);
-    if (!land) throw notFound('Land not found.', 'LAND_NOT_FOUND');
+    if (!land) throw landNotFound();
     if (hero.residence?.landId !== land.id) {
       const message = `${hero.name} does not live on this land; a pot is used where the hero lives.`;
       throw conflict(HeroGrowthErrorCode.notLivingThere, message, 'landid');

@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Hero, HeroList, IdParams, PotBody, UpskillsBody } from '@aleph/contracts';
 import { notFound } from '../../lib/errors.js';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
-import { heroesOfOwner } from '../game/state.js';
-import { heroView } from '../game/views.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf, cachedFor } from '../../core/session.js';
+import { heroesOfOwner } from '../../core/state.js';
+import { heroView } from '../../core/views.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { heroViewOf, spendHeroUpskills, useSkillPot } from './growth.js';
 
 /**

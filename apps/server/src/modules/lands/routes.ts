@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, IdParams, InventoryList, Land, LandList } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { getLand, landInventory, listLands } from './service.js';
 
 /** /ard: the player's lands (docs/api.md). */

@@ -2,12 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { InventoryItem, Land } from '@aleph/contracts';
 import type { Db } from '../../db/client.js';
 import { items, landItems } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import { landsOfOwner } from '../game/state.js';
-import { landView } from '../game/views.js';
-
-const landNotFound = () => notFound('Land not found.', 'LAND_NOT_FOUND');
+import { landNotFound } from '../../core/not-found.js';
+import { landsOfOwner } from '../../core/state.js';
+import { landView } from '../../core/views.js';
 
 const ownLands = (db: Db, ownerId: number, cached: Cached) =>
   cached('lands', () => landsOfOwner(db, ownerId));

@@ -8,7 +8,7 @@ import {
   MapPlot,
   PlotParams,
 } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
+import { authOf } from '../../core/session.js';
 import { MapCache, type BuiltMap } from './map-cache.js';
 import { plotAt } from './plot.js';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, WorldStats } from '@aleph/contracts';
 import { GAME_CONFIG } from '@aleph/rules';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { OncePer } from './minute-cache.js';
 import { computeWorldStats } from './world-stats.js';
 

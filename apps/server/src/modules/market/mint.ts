@@ -13,13 +13,13 @@ import {
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
-import { countOwned } from '../achievements/count.js';
-import { ChangeBook } from '../game/change-book.js';
-import { createHero, createLand } from '../world/create.js';
+import { countOwned } from '../../core/achievements.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { createHero, createLand } from '../../core/create-lands-heroes.js';
+import { lockWallet } from '../../core/balances.js';
 import { insufficientGold, insufficientPlatinum, violatedIndex } from './errors.js';
 import {
   assertSameRequest,
-  lockWallet,
   purchaseByKey,
   type PurchaseRequest,
   type PurchaseResult,

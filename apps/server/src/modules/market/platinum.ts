@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
 import { badRequest } from '../../lib/errors.js';
+import { lockProfile } from '../../core/balances.js';
 import { paymentRefused, paymentUnavailable, txAlreadyUsed, violatedIndex } from './errors.js';
 import { findPackage } from './offers.js';
 import {
@@ -18,7 +19,6 @@ import type { PaymentProvider, PaymentVerdict } from './payments/types.js';
 import {
   assertSameRequest,
   creditPurchase,
-  lockProfile,
   payerOf,
   purchaseByKey,
   purchasesOfKeyAndHash,

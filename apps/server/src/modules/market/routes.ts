@@ -13,7 +13,7 @@ import {
   PurchaseListQuery,
 } from '@aleph/contracts';
 import type { Continent } from '@aleph/rules';
-import { authOf } from '../auth/guard.js';
+import { authOf } from '../../core/session.js';
 import { mint, mintPrices } from './mint.js';
 import { marketOffers } from './offers.js';
 import { createPaymentProvider } from './payments/provider.js';

@@ -3,7 +3,7 @@ import { MarketErrorCode, type PurchaseKind } from '@aleph/contracts';
 import type { Executor } from '../../db/client.js';
 import { profiles, purchases, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { changeProfile } from '../game/balances.js';
+import { changeProfile } from '../../core/balances.js';
 import { idempotencyMismatch } from './errors.js';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -91,28 +91,6 @@ export async function payerOf(db: Executor, profileId: number): Promise<string> 
     .where(eq(users.id, profileId));
   if (!row) throw notFound('Profile not found.');
   return row.address.toLowerCase();
-}
-
-/**
- * Locks the profile row for the rest of the transaction and answers its platinum. Every
- * purchase takes this lock first, so one player's purchases run one after another.
- */
-export async function lockProfile(tx: Executor, profileId: number): Promise<number> {
-  return (await lockWallet(tx, profileId)).platinum;
-}
-
-/** lockProfile, answering the treasury gold as well. */
-export async function lockWallet(
-  tx: Executor,
-  profileId: number,
-): Promise<{ platinum: number; gold: number }> {
-  const [row] = await tx
-    .select({ platinum: profiles.platinum, gold: profiles.gold })
-    .from(profiles)
-    .where(eq(profiles.id, profileId))
-    .for('update');
-  if (!row) throw notFound('Profile not found.');
-  return row;
 }
 
 /** A retry must be the same purchase: same kind and same request, or it is refused. */

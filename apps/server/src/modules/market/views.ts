@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Purchase, PurchaseKind, PurchaseStatus } from '@aleph/contracts';
 import type { Executor } from '../../db/client.js';
 import { heroes, missions } from '../../db/schema.js';
-import { queryLandsByIds } from '../game/land-query.js';
-import { heroView, landView } from '../game/views.js';
+import { queryLandsByIds } from '../../core/land-query.js';
+import { heroView, landView } from '../../core/views.js';
 import { resultOf, type PurchaseRow } from './store.js';
 
 const isId = (id: number | undefined): id is number => id !== undefined;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { plainText, sanitizeMessageHtml } from './sanitize.js';
-import { SYSTEM_SENDER, writeMessageToAll } from './store.js';
+import { plainText, sanitizeMessageHtml } from '../../core/sanitize.js';
+import { SYSTEM_SENDER, writeMessageToAll } from '../../core/inbox.js';
 
 export const SUBJECT_MAX = 200;
 export const BODY_MAX = 20_000;

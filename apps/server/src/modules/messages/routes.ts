@@ -9,8 +9,7 @@ import {
   UnreadSummary,
 } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { countUnread, listMessages, markDeleted, markRead } from './service.js';
 
 /** /hatif: the inbox (docs/api.md). */

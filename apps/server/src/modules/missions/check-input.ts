@@ -10,17 +10,15 @@ import type { MissionBody } from '@aleph/contracts';
 import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import { landJsonOf } from '../game/land-query.js';
-import { landFromJson, type LandJson } from '../game/land-row.js';
-import { heroFromJson, heroJsonOf, type HeroJson } from '../game/state.js';
+import { landJsonOf } from '../../core/land-query.js';
+import { landFromJson, type LandJson } from '../../core/land-row.js';
+import { heroNotFound, landNotFound } from '../../core/not-found.js';
+import { heroFromJson, heroJsonOf, type HeroJson } from '../../core/state.js';
 
 export const DAILY_KINDS: Partial<Record<MissionType, string>> = {
   DAILYREWARD: 'DAILYREWARD',
   HUNTSEAL: 'HUNTSEAL',
 };
-
-export const landNotFound = () => notFound('Land not found.', 'LAND_NOT_FOUND');
-export const heroNotFound = () => notFound('Hero not found.', 'HERO_NOT_FOUND');
 
 /**
  * Loads everything the rules need to judge a mission. With `lock`, the hero's row and then

@@ -11,8 +11,7 @@ import {
   RunningMissionList,
 } from '@aleph/contracts';
 import { notFound } from '../../lib/errors.js';
-import { authOf } from '../auth/guard.js';
-import { cachedFor } from '../../http/request-cache.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { checkMissionFor, runningMissions, startMission } from './service.js';
 
 /** /misaar: mission types, check, start and the running list (docs/api.md). */

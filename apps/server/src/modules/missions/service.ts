@@ -20,8 +20,9 @@ import { dailyUsage, missions } from '../../db/schema.js';
 import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { withRetry } from '../../db/retry.js';
 import { AppError } from '../../lib/errors.js';
-import { ChangeBook } from '../game/change-book.js';
-import { DAILY_KINDS, heroNotFound, landNotFound, loadCheckInput } from './check-input.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { heroNotFound, landNotFound } from '../../core/not-found.js';
+import { DAILY_KINDS, loadCheckInput } from './check-input.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { joinUniqueEvent, withUniqueEvent } from '../unique/join.js';
 

@@ -6,7 +6,6 @@ import {
   heroAt,
   heroXpFor,
   settleMission,
-  type Element,
   type HeroState,
   type LandState,
   type MetricCount,
@@ -16,10 +15,10 @@ import {
   type Reservation,
 } from '@aleph/rules';
 import type { MissionFinishedEvent } from '@aleph/contracts';
-import { ChangeBook, type Cause } from '../game/change-book.js';
-import type { BookLand } from '../game/change-flush.js';
-import type { NewMessage } from '../messages/store.js';
-import { outcomeLine } from './outcome-line.js';
+import { ChangeBook, type Cause } from '../../core/change-book.js';
+import type { BookLand } from '../../core/change-flush.js';
+import type { NewMessage } from '../../core/inbox.js';
+import { outcomeLine, outcomeRecord, type OutcomeRecord } from '../../core/mission-outcome.js';
 
 export interface DueMission {
   id: number;
@@ -34,40 +33,6 @@ export interface DueMission {
 }
 
 /**
- * What a settled mission keeps in `missions.result`: its effects, with nothing that is kept
- * elsewhere (the report is the inbox message; the snapshots are the land's balances) and no
- * empty fields. A quarter of the full outcome's size, which settlement writes once per mission.
- */
-export type OutcomeRecord = {
-  -readonly [
-    K in Exclude<keyof MissionOutcome, 'report' | 'landGold' | 'vault'>
-  ]?: MissionOutcome[K];
-} & {
-  type: MissionType;
-  success: boolean;
-  landGold?: number;
-  vault?: { elemid: Element; delta: number };
-};
-
-export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
-  const r: OutcomeRecord = { type: o.type, success: o.success };
-  if (o.xp !== 0) r.xp = o.xp;
-  if (o.treasuryGold !== 0) r.treasuryGold = o.treasuryGold;
-  if (o.goldClaimed !== 0) r.goldClaimed = o.goldClaimed;
-  if (o.landGold) r.landGold = o.landGold.delta;
-  if (o.vault) r.vault = { elemid: o.vault.elemid, delta: o.vault.delta };
-  if (o.shards) r.shards = o.shards;
-  if (Object.keys(o.items).length > 0) r.items = o.items;
-  if (o.towerLevel) r.towerLevel = o.towerLevel;
-  if (o.seal) r.seal = o.seal;
-  if (o.heroLevel !== null) r.heroLevel = o.heroLevel;
-  if (o.sealSteps) r.sealSteps = o.sealSteps;
-  if (o.residenceLandId !== null) r.residenceLandId = o.residenceLandId;
-  if (o.refund) r.refund = o.refund;
-  return r;
-}
-
-/**
  * The effects of a batch of settlements, worked out in memory in ETA order (so two missions
  * on one land see each other's effects) and booked in the change book, which writes them
  * afterwards in a handful of set-based statements, exactly as it books any other change.
@@ -77,7 +42,7 @@ export class SettlementBatch extends ChangeBook {
   readonly residences = new Map<number, number>();
   /** Hero id -> hero XP gained in this batch and the new level, if one was reached. */
   readonly heroGrowth = new Map<number, { xp: number; level: number | null }>();
-  /** Achievement metrics the batch moved (modules/game/achievements.ts), counted at write. */
+  /** Achievement metrics the batch moved (core/achievements.ts), counted at write. */
   readonly counts: MetricCount[] = [];
   readonly results: Array<{ id: number; result: OutcomeRecord }> = [];
   readonly messages: NewMessage[] = [];

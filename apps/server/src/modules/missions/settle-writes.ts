@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { countProgress } from '../game/achievements.js';
-import { jsonRows as rows } from '../game/json-rows.js';
-import { writeMessages } from '../messages/store.js';
+import { countProgress } from '../../core/achievements.js';
+import { jsonRows as rows } from '../../core/json-rows.js';
+import { writeMessages } from '../../core/inbox.js';
 import type { SettlementBatch } from './settle-batch.js';
 
 /**

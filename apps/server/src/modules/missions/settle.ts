@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
-import { queryLandsByIds } from '../game/land-query.js';
-import { returningHeroes } from '../game/state.js';
+import { queryLandsByIds } from '../../core/land-query.js';
+import { returningHeroes } from '../../core/state.js';
 import { SettlementBatch, type DueMission } from './settle-batch.js';
 import { writeBatch } from './settle-writes.js';
 

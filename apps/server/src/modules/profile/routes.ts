@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Features, IdParams, ProfileSummary, PublicProfile } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
+import { authOf, cachedFor } from '../../core/session.js';
 import { featuresFor } from '@aleph/rules';
-import { cachedFor } from '../../http/request-cache.js';
 import { profileSummary, publicProfile } from './service.js';
 
 /** /athar: the player's profile (docs/api.md). */

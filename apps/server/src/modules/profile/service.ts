@@ -4,7 +4,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { profileLevelSummary, vipLevel } from '@aleph/rules';
-import { requireFeatureAt } from '../game/gates.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { achievementBadges } from '../records/achievements.js';
 
 export async function loadProfile(db: Executor, profileId: number) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, QuestBoard } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
+import { authOf } from '../../core/session.js';
 import { dismissQuests, questsFor } from './service.js';
 
 /** /athar/quests: the first steps card (docs/api.md, Profile). */

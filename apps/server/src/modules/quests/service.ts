@@ -11,7 +11,7 @@ import type { QuestBoard } from '@aleph/contracts';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { notFound } from '../../lib/errors.js';
-import { ChangeBook } from '../game/change-book.js';
+import { ChangeBook } from '../../core/change-book.js';
 
 interface QuestState {
   dismissed: boolean;

@@ -3,8 +3,8 @@ import type { FrameName, FrameResponse } from '@aleph/contracts';
 import { frameOf, frameUnlocked, RECORDS_CONFIG } from '@aleph/rules';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { profileChangedEvent, PlayerEvents, writeEvents } from '../game/events.js';
-import { LOCKED_TEXT } from '../game/gates.js';
+import { profileChangedEvent, PlayerEvents, writeEvents } from '../../core/events.js';
+import { LOCKED_TEXT } from '../../core/gates.js';
 
 const response = (frame: FrameName, level: number): FrameResponse => ({
   frame,

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MissionLogEntry, MissionLogPage, MissionLogQuery } from '@aleph/contracts';
 import { RECORDS_CONFIG, type MissionType } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
-import { outcomeLine } from '../missions/outcome-line.js';
-import type { OutcomeRecord } from '../missions/settle-batch.js';
+import { outcomeLine, type OutcomeRecord } from '../../core/mission-outcome.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 interface LogRow {

@@ -11,9 +11,8 @@ import {
   RatingPage,
   RatingQuery,
 } from '@aleph/contracts';
-import { cachedFor } from '../../http/request-cache.js';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf, cachedFor } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { achievementList } from './achievements.js';
 import { chooseFrame, currentFrame } from './frame.js';
 import { LogPageCache, logQueryKey } from './log-cache.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, UniqueEventList } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
-import { requireFeatureAt } from '../game/gates.js';
+import { authOf } from '../../core/session.js';
+import { requireFeatureAt } from '../../core/gates.js';
 import { listUniqueEvents } from './list.js';
 
 /** `GET /misaar/unique`: the open and coming unique missions (docs/api.md). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, WorkflowBody, WorkflowResponse } from '@aleph/contracts';
-import { authOf } from '../auth/guard.js';
+import { authOf } from '../../core/session.js';
 import { startLevelUp } from './service.js';
 
 /** /tartib: workflows. PROFILELEVELUP answers 202 at once; the worker raises the level. */

@@ -5,10 +5,10 @@ import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { profiles, workflows } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { countAndNotify } from '../achievements/count.js';
-import { ChangeBook } from '../game/change-book.js';
-import { PlayerEvents, writeEvents } from '../game/events.js';
-import { writeMessages } from '../messages/store.js';
+import { countAndNotify } from '../../core/achievements.js';
+import { ChangeBook } from '../../core/change-book.js';
+import { PlayerEvents, writeEvents } from '../../core/events.js';
+import { writeMessages } from '../../core/inbox.js';
 
 const TYPE = 'PROFILELEVELUP';
 

@@ -3,11 +3,10 @@ import { featuresFor, itemByCode, type Element } from '@aleph/rules';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { changeProfile } from '../game/balances.js';
-import { ChangeBook, type Cause } from '../game/change-book.js';
-import { PlayerEvents, writeEvents } from '../game/events.js';
-import { lockProfile } from '../market/store.js';
-import { loadLand } from '../game/state.js';
+import { changeProfile, lockProfile } from '../../core/balances.js';
+import { ChangeBook, type Cause } from '../../core/change-book.js';
+import { PlayerEvents, writeEvents } from '../../core/events.js';
+import { loadLand } from '../../core/state.js';
 
 /**
  * Operator grants (the admin CLI, the demo world and tests use them). Every grant is booked

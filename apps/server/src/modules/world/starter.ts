@@ -1,8 +1,8 @@
 import { drawSeed } from '../../lib/seed-source.js';
 import { createRng, GAME_CONFIG, starterGrant } from '@aleph/rules';
-import type { AccountCreatedHook } from '../auth/account-hooks.js';
-import { writeMessages } from '../messages/store.js';
-import { createHero, createLand } from './create.js';
+import type { AccountCreatedHook } from '../../core/accounts.js';
+import { writeMessages } from '../../core/inbox.js';
+import { createHero, createLand } from '../../core/create-lands-heroes.js';
 
 const WELCOME_BODY = [
   '<p>Welcome to <b>Lands of Aleph</b>!</p>',

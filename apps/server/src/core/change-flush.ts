@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { GoldSnapshot, LandState, VaultSnapshot } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import type { BoardTally } from './boards.js';
 import { writeEvents, type PlayerEvents, type ProfileBalances } from './events.js';
 import { jsonRows as rows } from './json-rows.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isoWeekStart, type BoardType } from '@aleph/rules';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../db/client.js';
 import { jsonRows } from './json-rows.js';
 
 export interface BoardPoints {

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Tx } from '../../db/client.js';
-import { profiles, users } from '../../db/schema.js';
-import type { AccountCreatedHook } from '../auth/account-hooks.js';
+import type { Tx } from '../db/client.js';
+import { profiles, users } from '../db/schema.js';
+
+export interface NewAccount {
+  userId: number;
+  login: string;
+  now: Date;
+}
+
+/**
+ * Work done inside the transaction that creates an account, such as the starter grant.
+ * Game modules add theirs (the start-up passes them to buildApp); a failure rolls the whole
+ * registration back.
+ */
+export type AccountCreatedHook = (tx: Tx, account: NewAccount) => Promise<void>;
 
 export interface AccountInput {
   login: string;

@@ -1,5 +1,45 @@
-import { elementName, itemByCode } from '@aleph/rules';
-import type { OutcomeRecord } from './settle-batch.js';
+import {
+  elementName,
+  itemByCode,
+  type Element,
+  type MissionOutcome,
+  type MissionType,
+} from '@aleph/rules';
+
+/**
+ * What a settled mission keeps in `missions.result` (the settlement writes it, the mission log
+ * reads it, both show it as `outcomeLine`): its effects, with nothing that is kept
+ * elsewhere (the report is the inbox message; the snapshots are the land's balances) and no
+ * empty fields. A quarter of the full outcome's size, which settlement writes once per mission.
+ */
+export type OutcomeRecord = {
+  -readonly [
+    K in Exclude<keyof MissionOutcome, 'report' | 'landGold' | 'vault'>
+  ]?: MissionOutcome[K];
+} & {
+  type: MissionType;
+  success: boolean;
+  landGold?: number;
+  vault?: { elemid: Element; delta: number };
+};
+
+export function outcomeRecord(o: MissionOutcome): OutcomeRecord {
+  const r: OutcomeRecord = { type: o.type, success: o.success };
+  if (o.xp !== 0) r.xp = o.xp;
+  if (o.treasuryGold !== 0) r.treasuryGold = o.treasuryGold;
+  if (o.goldClaimed !== 0) r.goldClaimed = o.goldClaimed;
+  if (o.landGold) r.landGold = o.landGold.delta;
+  if (o.vault) r.vault = { elemid: o.vault.elemid, delta: o.vault.delta };
+  if (o.shards) r.shards = o.shards;
+  if (Object.keys(o.items).length > 0) r.items = o.items;
+  if (o.towerLevel) r.towerLevel = o.towerLevel;
+  if (o.seal) r.seal = o.seal;
+  if (o.heroLevel !== null) r.heroLevel = o.heroLevel;
+  if (o.sealSteps) r.sealSteps = o.sealSteps;
+  if (o.residenceLandId !== null) r.residenceLandId = o.residenceLandId;
+  if (o.refund) r.refund = o.refund;
+  return r;
+}
 
 const plus = (n: number, what: string) => `+${Math.round(n)} ${what}`;
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LandState } from '@aleph/rules';
-import { preparedRows, queryRows, type Executor } from '../../db/client.js';
+import { preparedRows, queryRows, type Executor } from '../db/client.js';
 import { landFromJson, type LandJson } from './land-row.js';
 
 /**

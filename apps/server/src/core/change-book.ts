@@ -7,7 +7,7 @@ import {
   type LandState,
   type VaultSnapshot,
 } from '@aleph/rules';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../db/client.js';
 import { BoardTally, type BoardPoints } from './boards.js';
 import {
   flushBook,

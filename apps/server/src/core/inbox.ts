@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
-import { PlayerEvents, writeEvents } from '../game/events.js';
-import { jsonRows } from '../game/json-rows.js';
+import { queryRows, type Executor } from '../db/client.js';
+import { PlayerEvents, writeEvents } from './events.js';
+import { jsonRows } from './json-rows.js';
 import { plainText, sanitizeMessageHtml } from './sanitize.js';
 
 export const SYSTEM_SENDER = 'Lands of Aleph';

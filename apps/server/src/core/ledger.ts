@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../db/client.js';
 import { jsonRows } from './json-rows.js';
 
 export type Asset = 'gold' | 'platinum' | 'xp' | 'vip' | 'land_gold' | 'vault' | 'shards' | 'item';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_REPLAY_MS, type PlayerEventMap, type ProfileChangedEvent } from '@aleph/contracts';
 import { isUpgradable } from '@aleph/rules';
-import { preparedRows, queryRows, type Db, type Executor } from '../../db/client.js';
+import { preparedRows, queryRows, type Db, type Executor } from '../db/client.js';
 
 /**
  * What the writer stores; `resync` is the stream's own word and `map.changed` a world event

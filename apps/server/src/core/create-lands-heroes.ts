@@ -8,9 +8,9 @@ import {
   type Rng,
   type Terrain,
 } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
-import { heroes, landElements } from '../../db/schema.js';
-import { jsonRows } from '../game/json-rows.js';
+import { queryRows, type Executor } from '../db/client.js';
+import { heroes, landElements } from '../db/schema.js';
+import { jsonRows } from './json-rows.js';
 
 export interface LandSpec {
   continent: Continent;

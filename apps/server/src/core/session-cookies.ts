@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.js';
-import type { SessionTokens } from './sessions.js';
+import type { AppConfig } from '../config.js';
+
+/** The two tokens of a session, which its cookies carry (modules/auth issues them). */
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+}
 
 /** `__Host-` cookies must be Secure with Path=/ and no Domain: the browser enforces it. */
 export function cookieNames(config: Pick<AppConfig, 'production'>) {

@@ -6,16 +6,18 @@ import {
   achievementsReached,
   combineCounts,
   metricMode,
+  Rarity,
   type AchievementMetric,
   type MetricCount,
 } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import type { ChangeBook } from './change-book.js';
+import { writeMessages } from './inbox.js';
 import { jsonRows } from './json-rows.js';
 
 export type { AchievementMetric, MetricCount };
 
-/** An inbox message for the caller to write with `writeMessages` (modules/messages/store.ts). */
+/** An inbox message for the caller to write with `writeMessages` (inbox.ts), or countAndNotify. */
 export interface AchievementNote {
   profileId: number;
   subject: string;
@@ -33,7 +35,7 @@ const MAX_METRICS = Object.keys(ACHIEVEMENT_METRICS).filter(
  * who counts what). Call it in the transaction of the change, before `book.flush`:
  *
  *   const notes = await countProgress(tx, book, [{ profileId, metric: 'arena_wins', amount: 1 }], now);
- *   await writeMessages(tx, notes, { events: book.events }); // or countAndNotify (modules/achievements)
+ *   await writeMessages(tx, notes, { events: book.events }); // or countAndNotify, below
  *   await book.flush(tx, { at: now });
  *
  * `sum` metrics add `amount`; `max` metrics keep the highest `amount` reported (pass the value
@@ -54,6 +56,46 @@ export async function countProgress(
   if (!upsert) return [];
   const values = await queryRows<ProgressValue>(tx, upsert.statement);
   return earnReached(tx, book, upsert, values, at);
+}
+
+/**
+ * countProgress with its inbox messages written at once, for the changes that count outside a
+ * settlement batch (a purchase, a level-up, an arena win).
+ * Call before `book.flush`: the XP it books and the `inbox.new` events go out with the flush.
+ */
+export async function countAndNotify(
+  tx: Executor,
+  book: ChangeBook,
+  counts: readonly MetricCount[],
+  at: Date,
+): Promise<number> {
+  const notes = await countProgress(tx, book, counts, at);
+  await writeMessages(tx, notes, { events: book.events });
+  return notes.length;
+}
+
+/**
+ * The `max` metrics of what a player owns (lands, heroes, Legendary heroes), reported after a
+ * change of it: three counts by the owner indexes.
+ */
+export async function countOwned(tx: Executor, book: ChangeBook, profileId: number, at: Date) {
+  const [owned] = await queryRows<{ lands: number; heroes: number; legendary: number }>(
+    tx,
+    sql`select (select count(*) from lands where owner_id = ${profileId})::int as lands,
+      (select count(*) from heroes where owner_id = ${profileId})::int as heroes,
+      (select count(*) from heroes where owner_id = ${profileId} and rarity = ${Rarity.Legendary})::int as legendary`,
+  );
+  if (!owned) return 0;
+  return countAndNotify(
+    tx,
+    book,
+    [
+      { profileId, metric: 'lands_owned', amount: owned.lands },
+      { profileId, metric: 'heroes_owned', amount: owned.heroes },
+      { profileId, metric: 'legendary_heroes_owned', amount: owned.legendary },
+    ],
+    at,
+  );
 }
 
 /** A row `progressUpsert`'s statement answers: the player's metric as it now stands. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 
 export interface AuditProblem {
   balance: string;

@@ -9,8 +9,8 @@ import {
   type Rarity,
   type Skills,
 } from '@aleph/rules';
-import { queryRows, type Executor } from '../../db/client.js';
-import { heroes, missions } from '../../db/schema.js';
+import { queryRows, type Executor } from '../db/client.js';
+import { heroes, missions } from '../db/schema.js';
 import { queryLand, queryLandsOfOwner, queryOwnLandForUpdate } from './land-query.js';
 
 /**

@@ -1,5 +1,5 @@
 import { featuresFor } from '@aleph/rules';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden } from '../lib/errors.js';
 
 /** The locked texts of docs/screens.md (Feature gates), answered with 403 when the server enforces a gate. */
 export const LOCKED_TEXT = {
