@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { DashboardScreen } from '../../app/dashboard-screen';
 import { hero, mission, renderDashboard, stat } from './test-fixtures';
 
 async function axeViolations(container: HTMLElement) {
@@ -21,6 +22,7 @@ describe('dashboard accessibility (axe)', () => {
 
   it('the STAT tab with every widget filled has no violations', async () => {
     const { container } = renderDashboard({
+      screen: DashboardScreen,
       stat: stat({ gold: [{ landid: 1, leftover: 700, cap: 700, mission: false }] }),
       missions: [mission(1, { heroid: 3 })],
       heroes: [hero(3, 'Ayla')],
@@ -33,6 +35,7 @@ describe('dashboard accessibility (axe)', () => {
   it('the locked and empty widgets and the TOP tab have no violations', async () => {
     const user = userEvent.setup();
     const { container } = renderDashboard({
+      screen: DashboardScreen,
       stat: stat({ gold: [], announces: [] }),
       features: [],
     });

@@ -34,7 +34,7 @@ describe('dashboard page', () => {
 
   it('has STAT and TOP tabs; TOP announces the weekly boards', async () => {
     const user = userEvent.setup();
-    renderDashboard();
+    renderDashboard({ screen: DashboardScreen });
     expect(screen.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeTruthy();
     const statTab = screen.getByRole('tab', { name: 'STAT' });
     expect(statTab.getAttribute('aria-selected')).toBe('true');

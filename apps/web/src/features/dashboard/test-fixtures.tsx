@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react';
 import type { DashboardStat, Hero, RunningMission } from '@aleph/contracts';
 import { fakeFetch, json } from '../../test/fake-fetch';
+import { makeHero } from '../../test/game-data';
 import { renderRoutes, signedInStore } from '../../test/render';
-import { DashboardScreen } from '../../app/dashboard-screen';
+import { DashboardPage } from './dashboard-page';
 
 export function stat(overrides: Partial<DashboardStat> = {}): DashboardStat {
   return {
@@ -17,26 +19,7 @@ export function stat(overrides: Partial<DashboardStat> = {}): DashboardStat {
 export const LOCKED_STAT = stat({ gold: [], daily: { daily: false, seal: false } });
 
 export function hero(heroid: number, name: string): Hero {
-  return {
-    heroid,
-    name,
-    image: `/img/heroes/element-0-0.svg`,
-    rarity: 0,
-    sex: 0,
-    element: 0,
-    generation: 0,
-    skills: [1, 2, 3, 4, 5, 6, 7, 8],
-    busy: true,
-    eta: null,
-    residenceid: null,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
-  };
+  return makeHero(heroid, { name, busy: true });
 }
 
 export function mission(missionid: number, overrides: Partial<RunningMission> = {}) {
@@ -57,6 +40,15 @@ interface Setup {
   missions?: RunningMission[];
   heroes?: Hero[];
   path?: string;
+  /**
+   * The screen on '/': the dashboard alone, its TOP tab empty, unless a test passes the app's
+   * (src/app/dashboard-screen.tsx), which fills it with the weekly boards.
+   */
+  screen?: ComponentType;
+}
+
+function DashboardAlone() {
+  return <DashboardPage top={null} />;
 }
 
 /** The dashboard on '/' with a fake server; a land route stands in for the lands screens. */
@@ -69,7 +61,7 @@ export function renderDashboard(setup: Setup = {}) {
   });
   const view = renderRoutes(
     [
-      { path: '/', Component: DashboardScreen },
+      { path: '/', Component: setup.screen ?? DashboardAlone },
       { path: '/lands/:landid', element: <h1>Land screen</h1> },
       { path: '/messages', element: <h1>Inbox screen</h1> },
     ],

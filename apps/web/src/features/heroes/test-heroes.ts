@@ -1,28 +1,10 @@
 import type { Hero } from '@aleph/contracts';
+import { makeHero as gameHero } from '../../test/game-data';
 
 /** Test data for the heroes screens. */
 export function makeHero(heroid: number, change: Partial<Hero> = {}): Hero {
-  return {
-    heroid,
-    name: `Hero ${heroid}`,
-    image: '/img/heroes/element-0-0.svg',
-    rarity: 0,
-    sex: 0,
-    element: 0,
-    generation: 1,
-    skills: [11, 22, 33, 44, 55, 66, 77, 88],
-    busy: false,
-    eta: null,
-    residenceid: null,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [11, 22, 33, 44, 55, 66, 77, 88],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
-    ...change,
-  };
+  const skills = [11, 22, 33, 44, 55, 66, 77, 88];
+  return gameHero(heroid, { generation: 1, skills, baseSkills: [...skills], ...change });
 }
 
 /** Four heroes of mixed rarity and element, listed out of id order. */

@@ -2,18 +2,13 @@ import { vi } from 'vitest';
 import type { Hero, InventoryItem, Land } from '@aleph/contracts';
 import { MissionLauncherContext, type MissionLauncher } from '../../lib/mission-launcher-context';
 import { fakeFetch, json } from '../../test/fake-fetch';
+import { makeHero, makeLand } from '../../test/game-data';
 import { renderRoutes, signedInStore } from '../../test/render';
 import { LandPage } from './land-page';
 import { LandsPage } from './lands-page';
 
 export function land(landid: number, overrides: Partial<Land> = {}): Land {
-  return {
-    landid,
-    name: null,
-    image: '/img/lands/terrain-0.svg',
-    terrain_type: 0,
-    element: 0,
-    continent: 0,
+  return makeLand(landid, {
     x: 10,
     y: 20,
     gold: { leftover: 120, cap: 840, productivity: 120 },
@@ -26,34 +21,11 @@ export function land(landid: number, overrides: Partial<Land> = {}): Land {
       drain: [0.75, 0.95, 0.2, 0.55],
       steps: [0, 0, 0, 0],
     },
-    residents: 0,
     ...overrides,
-  };
+  });
 }
 
-export function hero(heroid: number, overrides: Partial<Hero> = {}): Hero {
-  return {
-    heroid,
-    name: `Hero ${heroid}`,
-    image: '/img/heroes/element-0-0.svg',
-    rarity: 0,
-    sex: 0,
-    element: 0,
-    generation: 0,
-    skills: [1, 2, 3, 4, 5, 6, 7, 8],
-    busy: false,
-    eta: null,
-    residenceid: null,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
-    ...overrides,
-  };
-}
+export const hero = makeHero;
 
 export function item(itemid: number, overrides: Partial<InventoryItem> = {}): InventoryItem {
   return {

@@ -8,6 +8,7 @@ import type {
   Purchase,
 } from '@aleph/contracts';
 import { fakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
+import { makeHero, makeLand } from '../../test/game-data';
 import { renderRoutes, signedInStore } from '../../test/render';
 import { MarketplacePage } from './marketplace-page';
 
@@ -81,52 +82,17 @@ export function profile(platinum: number, gold = 10): ProfileSummary {
 }
 
 export function land(landid: number, overrides: Partial<Land> = {}): Land {
-  return {
-    landid,
-    name: null,
-    image: '/img/lands/terrain-0.svg',
-    terrain_type: 2,
-    element: 1,
-    continent: 0,
-    x: 17,
-    y: 203,
-    gold: { leftover: 0, cap: 840, productivity: 120 },
-    elements: [0, 0, 0, 0],
-    shards: [0, 0, 0, 0],
-    vault: {
-      volume: [0, 0, 0, 0],
-      cap: [0, 0, 0, 0],
-      seals: [0, 0, 0, 0],
-      drain: [0, 0, 0, 0],
-      steps: [0, 0, 0, 0],
-    },
-    residents: 0,
-    ...overrides,
-  };
+  return makeLand(landid, { terrain_type: 2, element: 1, x: 17, y: 203, ...overrides });
 }
 
 export function hero(heroid: number, overrides: Partial<Hero> = {}): Hero {
-  return {
-    heroid,
+  return makeHero(heroid, {
     name: 'Nadia Stormveil',
-    image: '/img/heroes/element-0-0.svg',
     rarity: 2,
-    sex: 0,
     element: 2,
-    generation: 0,
     skills: [30, 12, 25, 41, 18, 22, 9, 33],
-    busy: false,
-    eta: null,
-    residenceid: null,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
     ...overrides,
-  };
+  });
 }
 
 type Handler = Parameters<typeof fakeFetch>[0][string];

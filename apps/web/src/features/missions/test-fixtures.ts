@@ -6,21 +6,15 @@ import type {
   MissionTypeName,
 } from '@aleph/contracts';
 import { MISSION_TYPES } from '@aleph/rules';
+import { makeHero as gameHero, makeLand as gameLand } from '../../test/game-data';
 
 /** Test data for the launcher's tests. */
 export function makeLand(landid: number, change: Partial<Land> = {}): Land {
-  return {
-    landid,
-    name: null,
-    image: '/img/lands/terrain-0.svg',
-    terrain_type: 0,
-    element: 0,
-    continent: 0,
+  return gameLand(landid, {
     x: landid,
     y: landid,
     gold: { leftover: 100, cap: 1000, productivity: 50 },
     elements: [1, 1, 1, 1],
-    shards: [0, 0, 0, 0],
     vault: {
       volume: [0, 0, 0, 0],
       cap: [100, 100, 100, 100],
@@ -28,33 +22,12 @@ export function makeLand(landid: number, change: Partial<Land> = {}): Land {
       drain: [0, 0, 0, 0],
       steps: [0, 0, 0, 0],
     },
-    residents: 0,
     ...change,
-  };
+  });
 }
 
 export function makeHero(heroid: number, change: Partial<Hero> = {}): Hero {
-  return {
-    heroid,
-    name: `Hero ${heroid}`,
-    image: '/img/heroes/element-0-0.svg',
-    rarity: 0,
-    sex: 0,
-    element: 0,
-    generation: 1,
-    skills: [10, 20, 30, 40, 50, 60, 70, 80],
-    busy: false,
-    eta: null,
-    residenceid: null,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [1, 1, 1, 1, 1, 1, 1, 1],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
-    ...change,
-  };
+  return gameHero(heroid, { generation: 1, skills: [10, 20, 30, 40, 50, 60, 70, 80], ...change });
 }
 
 export const LANDS: Land[] = [

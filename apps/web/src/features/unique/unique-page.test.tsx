@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Hero, UniqueEventView } from '@aleph/contracts';
 import { fakeFetch, json } from '../../test/fake-fetch';
+import { makeHero } from '../../test/game-data';
 import { renderRoutes, signedInStore } from '../../test/render';
 import { UNIQUE_LOCKED_TEXT, UniquePage } from './unique-page';
 
@@ -32,26 +33,8 @@ function event(overrides: Partial<UniqueEventView> = {}): UniqueEventView {
 }
 
 function hero(heroid: number, name: string, strength: number, residenceid: number | null): Hero {
-  return {
-    heroid,
-    name,
-    image: '/img/heroes/element-0-0.svg',
-    rarity: 2,
-    sex: 0,
-    element: 0,
-    generation: 0,
-    skills: [40, 40, 40, 40, 40, 40, 40, strength],
-    busy: false,
-    eta: null,
-    residenceid,
-    level: 0,
-    xp: 0,
-    xpToNext: 4000,
-    baseSkills: [40, 40, 40, 40, 40, 40, 40, strength],
-    upskills: [0, 0, 0, 0, 0, 0, 0, 0],
-    pointsLeft: 0,
-    pot: null,
-  };
+  const skills = [40, 40, 40, 40, 40, 40, 40, strength];
+  return makeHero(heroid, { name, rarity: 2, skills, baseSkills: [...skills], residenceid });
 }
 
 function render(features: string[], events: UniqueEventView[], heroes: Hero[]) {
