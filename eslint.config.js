@@ -44,12 +44,28 @@ const layerZones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'lib and api never import features or app (docs/architecture.md).',
   },
+  {
+    target: './apps/web/src/api',
+    from: './apps/web/src/lib',
+    message: 'lib may use api, never the reverse: api imports no lib (docs/architecture.md).',
+  },
   ...webFeatures.map((f) => ({
     target: `./apps/web/src/features/${f}`,
     from: './apps/web/src/features',
     except: [`./${f}`],
     message: 'Features never import each other; share through src/lib (docs/architecture.md).',
   })),
+];
+
+// The app layer composes features; a feature never imports it. Its tests may (as the app shows
+// the feature): nothing imports a test, so a test adds no arrow to the import graph.
+const webFeatureZones = [
+  ...layerZones,
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Features never import the app layer; the app imports them (docs/architecture.md).',
+  },
 ];
 
 export default tseslint.config(
@@ -98,6 +114,13 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webFeatureZones }],
     },
   },
   {

@@ -1,8 +1,10 @@
 import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
-import type { api as Api } from './api';
 
-type ApiState = ReturnType<typeof Api.reducer>;
-type ApiReducer = (state: ApiState | undefined, action: UnknownAction) => ApiState;
+/**
+ * The API's reducer, its state unknown here: the slot imports nothing of the API, which imports
+ * the slot; the store states the type (src/app/store.ts).
+ */
+type ApiReducer = (state: unknown, action: UnknownAction) => unknown;
 
 let apiReducer: ApiReducer | undefined;
 let apiMiddleware: Middleware | undefined;
@@ -14,10 +16,11 @@ const waiting = new Set<Dispatch>();
  * The store's `api` state and middleware. RTK Query arrives with the first screen that fetches
  * (the signed-in frame, the registration form), whose `api` module installs itself here
  * (`installApi`): the login page carries none of it (docs/architecture.md, Web). Until then
- * the state is null; it is typed as the API's state since only RTK Query reads it, once here.
+ * the state is null; the store types it as the API's state since only RTK Query reads it, once
+ * here.
  */
-export const apiSlot = ((state: ApiState | null = null, action: UnknownAction) =>
-  apiReducer ? apiReducer(state ?? undefined, action) : state) as ApiReducer;
+export const apiSlot: ApiReducer = (state = null, action) =>
+  apiReducer ? apiReducer(state ?? undefined, action) : state;
 
 /** The store's middleware for the API: passes actions through until the API is installed. */
 export const apiSlotMiddleware: Middleware = (store) => {
@@ -36,13 +39,13 @@ export const apiSlotMiddleware: Middleware = (store) => {
 };
 
 /** `setupListeners`: RTK Query's focus and reconnect listeners, set up for each store. */
-export function installApi(
-  reducer: ApiReducer,
+export function installApi<S>(
+  reducer: (state: S | undefined, action: UnknownAction) => S,
   middleware: Middleware,
   setupListeners: (dispatch: Dispatch) => unknown,
 ) {
   if (apiReducer) return;
-  apiReducer = reducer;
+  apiReducer = reducer as ApiReducer;
   apiMiddleware = middleware;
   listen = setupListeners;
   for (const dispatch of waiting) dispatch({ type: 'api/installed' });

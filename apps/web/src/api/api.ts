@@ -1,3 +1,4 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
 import { installApi } from './api-slot';
 import { createReauthBaseQuery, createSessionRefresher, type ReauthOptions } from './base-query';
@@ -30,6 +31,13 @@ export const api = createApi({
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
 });
+
+/** A store's dispatch as the API's thunks need it (an endpoint's `initiate`, for one). */
+export type ApiDispatch = ThunkDispatch<
+  { api: ReturnType<typeof api.reducer> },
+  undefined,
+  UnknownAction
+>;
 
 // Into the store's slot: the first module that fetches brings RTK Query along (api-slot.ts).
 installApi(api.reducer, api.middleware, setupListeners);

@@ -1,5 +1,5 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { PushEvent } from '../lib/event-stream';
+import type { PushEvent } from './event-stream';
 import type { api } from './api';
 import { mapChanged } from './map-signal';
 import { messageApi } from './message-endpoints';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { EVENT_REFETCH_SPREAD_MS, EVENTS_PATH } from '@aleph/contracts';
-import { startEventStream, type DeliveryInfo, type PushEvent } from '../lib/event-stream';
+import { startEventStream, type DeliveryInfo, type PushEvent } from './event-stream';
 import { refreshSession } from './api';
 import {
   applyPushEvent,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { fakeFetch, json } from '../test/fake-fetch';
 import { renderApp, signedInStore } from '../test/render';
-import { sessionChecked } from './auth-slice';
+import { sessionChecked } from '../api/auth-slice';
 import { createAppStore } from './store';
 
 const PROFILE = {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useRoutes } from 'react-router';
-import { selectIsSignedIn, selectSessionChecked } from './auth-slice';
+import { selectIsSignedIn, selectSessionChecked } from '../api/auth-slice';
 import { useAppSelector } from './hooks';
 import { PageLoader } from './page-loader';
 import { RouteErrorBoundary } from './route-error';

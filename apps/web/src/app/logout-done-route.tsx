@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { selectJustLoggedOut } from './auth-slice';
+import { selectJustLoggedOut } from '../api/auth-slice';
 import { useAppSelector } from './hooks';
 import { PageLoader } from './page-loader';
 

@@ -5,7 +5,7 @@ import type { MissionFinishedEvent } from '@aleph/contracts';
 import { fakeFetch, json, type RecordedCall } from '../test/fake-fetch';
 import { fakePushBrowser, settle } from '../test/fake-push';
 import { renderApp, renderRoutes, signedInStore } from '../test/render';
-import { signedOut } from './auth-slice';
+import { signedOut } from '../api/auth-slice';
 import { signedInRoutes } from './routes';
 
 const PROFILE = {

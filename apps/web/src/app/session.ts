@@ -1,5 +1,5 @@
 import { fetchSession } from '../api/session-requests';
-import { sessionChecked } from './auth-slice';
+import { sessionChecked } from '../api/auth-slice';
 import type { AppDispatch } from './store';
 
 /**

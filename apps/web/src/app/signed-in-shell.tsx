@@ -5,6 +5,7 @@ import { AppLayout } from '../features/layout/app-layout';
 import { notifyMissionFinished } from '../features/notifications/mission-notification';
 import { MissionToasts, useToastQueue } from '../features/notifications/mission-toasts';
 import { setPushReducer } from '../api/push-slot';
+import { ProfileDialogsProvider } from './profile-dialogs-provider';
 
 // Loaded with the signed-in frame only: the signed-out pages carry none of the push code.
 setPushReducer(pushReducer);
@@ -12,7 +13,8 @@ setPushReducer(pushReducer);
 /**
  * The signed-in frame (docs/architecture.md, Web): the layout with the current screen, and the
  * push stream, which lives exactly as long as the session does; a finished mission shows a toast
- * and, from one tab only, a browser notification.
+ * and, from one tab only, a browser notification. It gives the screens the profile's dialogs
+ * (src/lib/profile-dialogs.ts).
  */
 export function SignedInShell() {
   const navigate = useNavigate();
@@ -23,9 +25,9 @@ export function SignedInShell() {
     if (info.notify) notifyMissionFinished(event.data, (path) => void navigate(path));
   });
   return (
-    <>
+    <ProfileDialogsProvider>
       <AppLayout />
       <MissionToasts toasts={toasts} onDismiss={dismiss} />
-    </>
+    </ProfileDialogsProvider>
   );
 }

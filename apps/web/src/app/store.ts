@@ -12,14 +12,17 @@ import {
   type UnknownAction,
 } from 'redux';
 import { thunk, type ThunkDispatch } from 'redux-thunk';
+import type { api } from '../api/api';
 import { apiSlot, apiSlotMiddleware } from '../api/api-slot';
+import { authReducer } from '../api/auth-slice';
 import { push } from '../api/push-slot';
-import { authReducer } from './auth-slice';
 import { uiReducer } from './ui-slice';
+
+type ApiState = ReturnType<typeof api.reducer>;
 
 const rootReducer = combineReducers({
   // RTK Query's cache, from the first screen that fetches on (src/api/api-slot.ts).
-  api: apiSlot,
+  api: apiSlot as (state: ApiState | undefined, action: UnknownAction) => ApiState,
   auth: authReducer,
   ui: uiReducer,
   push,

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { signedIn } from '../api/auth-slice';
 import { AppRouter } from '../app/app-router';
-import { signedIn } from '../app/auth-slice';
+import { ProfileDialogsProvider } from '../app/profile-dialogs-provider';
 import { AppProviders } from '../app/providers';
 import { createAppStore, type AppStore } from '../app/store';
 
@@ -12,8 +13,16 @@ export function signedInStore(): AppStore {
   return store;
 }
 
+/** `ui` with the app's providers, and the signed-in frame's, which a screen rendered alone needs. */
 export function renderWithStore(ui: ReactElement, store: AppStore = createAppStore()) {
-  return { store, ...render(<AppProviders store={store}>{ui}</AppProviders>) };
+  return {
+    store,
+    ...render(
+      <AppProviders store={store}>
+        <ProfileDialogsProvider>{ui}</ProfileDialogsProvider>
+      </AppProviders>,
+    ),
+  };
 }
 
 /** One route table in a memory router, as the app's router would show it at `path`. */

@@ -1,6 +1,6 @@
 import type { CheckLoginResponse, NonceResponse, Ok, RegisterBody } from '@aleph/contracts';
 import { api } from '../../api/api';
-import { signedOut } from '../../app/auth-slice';
+import { signedOut } from '../../api/auth-slice';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

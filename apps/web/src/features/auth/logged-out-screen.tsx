@@ -1,14 +1,14 @@
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { logoutAcknowledged } from '../../app/auth-slice';
-import { useAppDispatch } from '../../app/hooks';
+import { logoutAcknowledged } from '../../api/auth-slice';
 import { AuthCard } from './auth-card';
 
 /** Step two of logging out, shown by the signed-out table until the player moves on. */
 export function LoggedOutScreen() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   return (
     <AuthCard subtitle="Logged Out">
       <Stack spacing={3} sx={{ textAlign: 'center' }}>

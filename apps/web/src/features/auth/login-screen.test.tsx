@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionChecked } from '../../app/auth-slice';
+import { sessionChecked } from '../../api/auth-slice';
 import { createAppStore } from '../../app/store';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render';

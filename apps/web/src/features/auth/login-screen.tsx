@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +7,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { postLogin } from '../../api/session-requests';
-import { signedIn } from '../../app/auth-slice';
-import { useAppDispatch } from '../../app/hooks';
+import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
@@ -25,7 +25,7 @@ function typedBefore(id: string): string {
  * request is a plain one: the login page loads no RTK Query (docs/architecture.md, Web).
  */
 export function LoginScreen() {
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch();
   const hydrated = useHydrated();
   const [isLoading, setLoading] = useState(false);
   // The build prerenders this screen (docs/architecture.md, Web): what was typed into it before

@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { httpStatus, serverMessage } from '../../api/error-message';
-import { useGetBoardQuery } from '../../api/social-endpoints';
 import { FeatureGate } from '../../lib/feature-gate';
 import type { FeatureFlag } from '../../lib/feature-flags';
+import { useGetBoardQuery } from './board-endpoints';
 import { BoardTable } from './board-table';
 
 const weekFormat = new Intl.DateTimeFormat('en-US', {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import { useProfileDialogs } from '../../lib/profile-dialogs';
 import { BoardSection } from './board-section';
-import { PublicProfileDialog } from '../../lib/public-profile-dialog';
 
 /**
  * The dashboard's TOP tab: both weekly boards side by side from 900 px, stacked on a phone.
@@ -11,6 +11,7 @@ import { PublicProfileDialog } from '../../lib/public-profile-dialog';
 export function TopBoards() {
   const [open, setOpen] = useState(false);
   const [profileid, setProfileid] = useState<number | null>(null);
+  const { PublicProfileDialog } = useProfileDialogs();
   const openProfile = (id: number) => {
     setProfileid(id);
     setOpen(true);

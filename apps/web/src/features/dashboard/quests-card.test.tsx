@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { QuestBoard, QuestKey } from '@aleph/contracts';
-import { questApi } from '../../api/quest-endpoints';
+import { questApi } from './quest-endpoints';
 import { fakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderRoutes, signedInStore } from '../../test/render';
 import { DashboardScreen } from '../../app/dashboard-screen';

@@ -11,11 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { QuestBoard, QuestGoal, QuestKey } from '@aleph/contracts';
-import { DASHBOARD_POLL_MS } from '../../api/game-endpoints';
 import { usePollingWhileStreamDown } from '../../api/push-slice';
-import { questApi, useDismissQuestsMutation, useGetQuestsQuery } from '../../api/quest-endpoints';
+import { DASHBOARD_POLL_MS } from './dashboard-endpoints';
+import { questApi, useDismissQuestsMutation, useGetQuestsQuery } from './quest-endpoints';
 import { formatNumber } from '../../lib/format-number';
-import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
+import { useProfileDialogs } from '../../lib/profile-dialogs';
 
 /** Where each goal is done: a screen to open, or the level dialog. */
 const ACTIONS: Record<QuestKey, { label: string; to?: string }> = {
@@ -32,6 +32,7 @@ const rewardText = (goal: QuestGoal) =>
 
 function GoalAction({ goal }: { goal: QuestGoal }) {
   const [open, setOpen] = useState(false);
+  const { ProfileLevelDialog } = useProfileDialogs();
   const action = ACTIONS[goal.key];
   if (action.to) {
     return (

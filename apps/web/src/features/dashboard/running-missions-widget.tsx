@@ -13,12 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
-import { RUNNING_POLL_MS, useGetRunningMissionsQuery } from '../../api/mission-endpoints';
 import { usePollingWhileStreamDown } from '../../api/push-slice';
 import { Countdown } from '../../lib/countdown';
 import { landLabel } from '../../lib/land-label';
 import { DEFAULT_ROWS_PER_PAGE, pageOf, ROWS_PER_PAGE_OPTIONS } from '../../lib/rows-per-page';
 import { useEtaFormatter } from '../../lib/use-eta';
+import { RUNNING_POLL_MS, useGetRunningMissionsQuery } from './dashboard-endpoints';
 import { WidgetCard, WidgetNote } from './widget-card';
 
 /** The player's running missions, soonest first, polled every 120 s while the push stream is down. */

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useGetLandBalancesQuery } from '../../api/game-endpoints';
-import { useUseSkillPotMutation } from '../../api/hero-endpoints';
+import { useUseSkillPotMutation } from './hero-endpoints';
 import { serverMessage } from '../../api/error-message';
 import { Countdown } from '../../lib/countdown';
 import { NativeSelectField } from '../../lib/native-select-field';

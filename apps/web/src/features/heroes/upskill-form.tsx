@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSpendUpskillsMutation } from '../../api/hero-endpoints';
+import { useSpendUpskillsMutation } from './hero-endpoints';
 import { serverMessage } from '../../api/error-message';
 
 const NONE = SKILL_NAMES.map(() => '');

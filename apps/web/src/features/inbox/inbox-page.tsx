@@ -6,13 +6,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { pageOf } from '../../lib/rows-per-page';
+import { queryErrorDetail } from '../../lib/query-error-detail';
 import {
   useGetMessagesQuery,
   useMarkMessageDeletedMutation,
   useMarkMessageReadMutation,
-} from '../../api/message-endpoints';
-import { pageOf } from '../../lib/rows-per-page';
-import { queryErrorDetail } from '../../lib/query-error-detail';
+} from './inbox-endpoints';
 import { MessageDetailsDialog } from './message-details-dialog';
 import { MessageTable } from './message-table';
 

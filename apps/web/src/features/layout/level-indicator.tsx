@@ -4,7 +4,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import MilitaryTech from '@mui/icons-material/MilitaryTech';
-import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
+import { useProfileDialogs } from '../../lib/profile-dialogs';
 import { Amount, pillSx, WideOnly } from './indicator';
 
 const badgeSx = {
@@ -26,6 +26,7 @@ const badgeSx = {
  */
 export function LevelIndicator({ level }: { level: ProfileSummary['level'] | undefined }) {
   const [open, setOpen] = useState(false);
+  const { ProfileLevelDialog } = useProfileDialogs();
   const label = level
     ? `Profile level ${level.level}, ${level.profilePoints} XP${level.upgradable ? ', upgrade available' : ''}`
     : 'Profile level';

@@ -3,7 +3,7 @@ import type { MarketOffers } from '@aleph/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useGetMarketOffersQuery } from '../../api/market-endpoints';
+import { useGetMarketOffersQuery } from './market-endpoints';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 
 /** Renders `children` with the catalogue once it is loaded; a spinner or the error before. */

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MarketOffers, MintCurrency } from '@aleph/contracts';
 import { GAME_CONFIG, RARITY_NAMES } from '@aleph/rules';
-import { useGetMintPricesQuery, useMintHeroMutation } from '../../api/market-endpoints';
+import { useGetMintPricesQuery, useMintHeroMutation } from './market-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 import { GoldMintButton } from './gold-mint-button';

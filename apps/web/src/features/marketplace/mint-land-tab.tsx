@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MarketOffers, MintCurrency } from '@aleph/contracts';
 import { CONTINENT_NAMES } from '@aleph/rules';
-import { useGetMintPricesQuery, useMintLandMutation } from '../../api/market-endpoints';
+import { useGetMintPricesQuery, useMintLandMutation } from './market-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 import { GoldMintButton } from './gold-mint-button';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLazyGetPurchaseQuery } from '../../api/market-endpoints';
+import { useLazyGetPurchaseQuery } from './market-endpoints';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 
 /**

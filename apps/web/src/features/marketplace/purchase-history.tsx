@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Purchase, PurchaseStatus } from '@aleph/contracts';
-import { useGetPurchasesQuery } from '../../api/market-endpoints';
+import { useGetPurchasesQuery } from './market-endpoints';
 import { formatNumber } from '../../lib/format-number';
 import { landLabel } from '../../lib/land-label';
 import { queryErrorDetail } from '../../lib/query-error-detail';

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import type { PaymentSetup, PlatinumPackage, Purchase } from '@aleph/contracts';
+import type { ApiDispatch } from '../../api/api';
 import { httpStatus } from '../../api/error-message';
-import { marketApi, PURCHASE_POLL_MS, useBuyPlatinumMutation } from '../../api/market-endpoints';
-import { useAppDispatch } from '../../app/hooks';
+import { marketApi, PURCHASE_POLL_MS, useBuyPlatinumMutation } from './market-endpoints';
 import { getEthereum } from '../../lib/ethereum';
 import { queryErrorDetail } from '../../lib/query-error-detail';
 import { payWithWallet, WalletPaymentError } from '../../lib/wallet-payment';
@@ -50,7 +51,7 @@ function isRetryable(error: unknown): boolean {
 export function usePlatinumPurchase(payment: PaymentSetup | undefined) {
   const [flow, setFlow] = useState<PurchaseFlow>({ step: 'idle' });
   const [post] = useBuyPlatinumMutation();
-  const dispatch = useAppDispatch();
+  const dispatch = useDispatch<ApiDispatch>();
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;

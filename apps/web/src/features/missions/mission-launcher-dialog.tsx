@@ -10,11 +10,7 @@ import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useGetHeroesQuery, useGetLandsQuery } from '../../api/game-endpoints';
-import {
-  useCheckMissionQuery,
-  useGetMissionRequirementsQuery,
-  useStartMissionMutation,
-} from '../../api/mission-endpoints';
+import { useCheckMissionQuery, useStartMissionMutation } from '../../api/mission-endpoints';
 import type { LaunchRequest } from '../../lib/mission-launcher-context';
 import { missionTitle } from '../../lib/mission-title';
 import { queryErrorDetail } from '../../lib/query-error-detail';
@@ -23,6 +19,7 @@ import { LandPicker } from './land-picker';
 import { MissionBriefing } from './mission-briefing';
 import { MissionParameters } from './mission-parameters';
 import { isReadyToLaunch } from './mission-rules';
+import { useGetMissionRequirementsQuery } from './requirements-endpoints';
 import { MissionSummary } from './mission-summary';
 import { useMissionForm } from './use-mission-form';
 

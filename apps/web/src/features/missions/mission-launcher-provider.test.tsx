@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { signedOut } from '../../app/auth-slice';
+import { signedOut } from '../../api/auth-slice';
 import { json } from '../../test/fake-fetch';
 import {
   field,

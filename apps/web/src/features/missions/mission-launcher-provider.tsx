@@ -1,9 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useStore } from 'react-redux';
-import { selectSessionVersion } from '../../app/auth-slice';
-import { useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useSelector, useStore } from 'react-redux';
+import { selectSessionVersion, type AuthState } from '../../api/auth-slice';
 import {
   MISSION_LAUNCHER_ALREADY_OPEN,
   MissionLauncherContext,
@@ -29,8 +27,8 @@ interface LaunchSession {
  * back button, signing out) unmounts the dialog, so the next one starts from a clean state.
  */
 export function MissionLauncherProvider({ children }: { children: ReactNode }) {
-  const store = useStore<RootState>();
-  const version = useAppSelector(selectSessionVersion);
+  const store = useStore<{ auth: AuthState }>();
+  const version = useSelector(selectSessionVersion);
   const [session, setSession] = useState<LaunchSession | null>(null);
   // Mirrors `session` synchronously, so two open() calls in one event see each other.
   const current = useRef<LaunchSession | null>(null);

@@ -17,7 +17,7 @@ import { useGetHeroesQuery, useGetLandsQuery } from '../../api/game-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
 import { DetailList } from '../../lib/detail-list';
 import { formatNumber } from '../../lib/format-number';
-import { ProfileLevelDialog } from '../../lib/profile-level-dialog';
+import { ProfileLevelDialog } from './profile-level-dialog';
 import { LevelProgress } from './level-progress';
 import { NotificationSetting } from './notification-setting';
 import { ProfileRecords } from './profile-records';

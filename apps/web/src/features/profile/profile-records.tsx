@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FrameName } from '@aleph/contracts';
 import { httpStatus } from '../../api/error-message';
-import { useGetFrameQuery, useSetFrameMutation } from '../../api/records-endpoints';
 import { FramedAvatar } from '../../lib/framed-avatar';
 import { NativeSelectField } from '../../lib/native-select-field';
+import { useGetFrameQuery, useSetFrameMutation } from './frame-endpoints';
 
 const LINKS = [
   { to: '/profile/achievements', label: 'Achievements', level: 3 },

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Achievement } from '@aleph/contracts';
-import { useGetAchievementsQuery } from '../../api/records-endpoints';
+import { useGetAchievementsQuery } from './records-endpoints';
 import { formatNumber } from '../../lib/format-number';
 import { LevelGate, LOCKED } from './level-gate';
 

@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { MissionLogEntry } from '@aleph/contracts';
 import { MISSION_TYPES } from '@aleph/rules';
-import { logSearch, useGetMissionLogQuery } from '../../api/records-endpoints';
+import { logSearch, useGetMissionLogQuery } from './records-endpoints';
 import { LevelGate, LOCKED } from './level-gate';
 import { MissionLogFilters, type LogFilters } from './mission-log-filters';
 

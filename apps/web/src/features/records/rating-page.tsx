@@ -11,10 +11,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { RatingRow } from '@aleph/contracts';
-import { useGetRatingQuery } from '../../api/records-endpoints';
+import { useGetRatingQuery } from './records-endpoints';
 import { FramedAvatar } from '../../lib/framed-avatar';
 import { formatNumber } from '../../lib/format-number';
-import { PublicProfileDialog } from '../../lib/public-profile-dialog';
+import { useProfileDialogs } from '../../lib/profile-dialogs';
 import { LevelGate, LOCKED } from './level-gate';
 
 /** The level column gives way on a phone: place, player and power fit 390 px. */
@@ -58,6 +58,7 @@ function Rating() {
   const { data, isFetching, isError } = useGetRatingQuery(cursor);
   const [profile, setProfile] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
+  const { PublicProfileDialog } = useProfileDialogs();
   const show = (id: number) => {
     setProfile(id);
     setOpen(true);

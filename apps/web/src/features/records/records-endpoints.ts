@@ -1,12 +1,10 @@
 import type {
   AchievementList,
-  FrameName,
-  FrameResponse,
   MissionLogPage,
   MissionLogQuery,
   RatingPage,
 } from '@aleph/contracts';
-import { api } from './api';
+import { api } from '../../api/api';
 
 /** The query string of a log page or of its CSV export: only the fields that are set. */
 export function logSearch(query: MissionLogQuery): string {
@@ -18,8 +16,9 @@ export function logSearch(query: MissionLogQuery): string {
 }
 
 /**
- * Records (docs/screens.md): achievements, the Mission Log, the avatar frame and the rating.
- * They change with the player's state, so they share the 'profile' tag.
+ * Records (docs/screens.md): achievements, the Mission Log and the rating. Achievements change
+ * with the player's state, so they share the 'profile' tag (as does the avatar frame, the
+ * profile screen's: src/features/profile/frame-endpoints.ts).
  */
 export const recordsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -35,21 +34,7 @@ export const recordsApi = api.injectEndpoints({
       query: (cursor) => `/athar/rating${cursor ? `?cursor=${cursor}` : ''}`,
       providesTags: ['user'],
     }),
-    getFrame: build.query<FrameResponse, void>({
-      query: () => '/athar/profile/frame',
-      providesTags: ['profile', 'user'],
-    }),
-    setFrame: build.mutation<FrameResponse, FrameName>({
-      query: (frame) => ({ url: '/athar/profile/frame', method: 'PUT', body: { frame } }),
-      invalidatesTags: ['profile'],
-    }),
   }),
 });
 
-export const {
-  useGetAchievementsQuery,
-  useGetMissionLogQuery,
-  useGetRatingQuery,
-  useGetFrameQuery,
-  useSetFrameMutation,
-} = recordsApi;
+export const { useGetAchievementsQuery, useGetMissionLogQuery, useGetRatingQuery } = recordsApi;

@@ -6,7 +6,7 @@ import type {
   MintPrices,
   Purchase,
 } from '@aleph/contracts';
-import { api } from './api';
+import { api } from '../../api/api';
 
 /** A pending on-chain payment is read again about every 2 s until it is confirmed or refused. */
 export const PURCHASE_POLL_MS = 2_000;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_LEVELS } from '@aleph/rules';
-import { fakeFetch, json } from '../test/fake-fetch';
-import { renderWithStore, signedInStore } from '../test/render';
+import { fakeFetch, json } from '../../test/fake-fetch';
+import { renderWithStore, signedInStore } from '../../test/render';
 import { ProfileLevelDialog } from './profile-level-dialog';
 
 function summary(level: number, profilePoints: number, upgradable: boolean) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionLost } from '../api/session-lost';
+import { sessionLost } from './session-lost';
 import {
   authReducer,
   logoutAcknowledged,

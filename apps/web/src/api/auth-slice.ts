@@ -1,6 +1,6 @@
 import type { UnknownAction } from 'redux';
-import { sessionLost } from '../api/session-lost';
-import { action } from '../lib/action';
+import { sessionLost } from './session-lost';
+import { action } from './action';
 
 /**
  * Session state (docs/screens.md, Session). `version` is its version marker: '' without a

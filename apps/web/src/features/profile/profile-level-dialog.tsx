@@ -4,18 +4,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import { dialogPaperProps } from '../../lib/dialog-paper';
+import type { ProfileLevelDialogProps } from '../../lib/profile-dialogs';
 import { ProfileLevelContent } from './profile-level-content';
-import { dialogPaperProps } from './dialog-paper';
-
-interface ProfileLevelDialogProps {
-  open: boolean;
-  onClose(): void;
-}
 
 /**
- * 'Profile Level Information' (docs/screens.md). Shared by the top bar's level indicator and the
- * profile screen, so it lives here rather than in either feature. The spec gives it no action
- * buttons: it closes with the title's close icon, Escape or a click beside it.
+ * 'Profile Level Information' (docs/screens.md). The profile screen opens it, and so do the top
+ * bar's level indicator and the dashboard's quests, through `useProfileDialogs`
+ * (src/lib/profile-dialogs.ts). The spec gives it no action buttons: it closes with the title's
+ * close icon, Escape or a click beside it.
  */
 export function ProfileLevelDialog({ open, onClose }: ProfileLevelDialogProps) {
   const titleId = useId();

@@ -1,6 +1,6 @@
 import type { QuestBoard } from '@aleph/contracts';
-import { api } from './api';
-import { profileApi } from './profile-endpoints';
+import { api } from '../../api/api';
+import { profileApi } from '../../api/profile-endpoints';
 
 /**
  * The first steps card (`/athar/quests`, docs/api.md). The server judges the goals when they are

@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { serverMessage } from '../api/error-message';
-import { useProfileSummary } from '../api/profile-endpoints';
-import { useStartProfileLevelUpMutation } from '../api/social-endpoints';
-import { useFeatureFlags } from './feature-flags';
+import { serverMessage } from '../../api/error-message';
+import { useProfileSummary } from '../../api/profile-endpoints';
+import { useFeatureFlags } from '../../lib/feature-flags';
+import { queryErrorDetail } from '../../lib/query-error-detail';
+import { useStartProfileLevelUpMutation } from './profile-level-endpoints';
 import { ProfileLevelList } from './profile-level-list';
-import { queryErrorDetail } from './query-error-detail';
 
 export const UNLOCK_TEXT =
   'Unlock the first veil of your profile to glimpse deeper truths about your journey.';

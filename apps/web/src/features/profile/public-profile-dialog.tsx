@@ -7,13 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { httpStatus } from '../api/error-message';
-import { useGetPublicProfileQuery } from '../api/social-endpoints';
-import { DetailList } from './detail-list';
-import { useFeatureFlags } from './feature-flags';
-import { formatNumber } from './format-number';
-import { FramedAvatar } from './framed-avatar';
-import { dialogPaperProps } from './dialog-paper';
+import { httpStatus } from '../../api/error-message';
+import { useGetPublicProfileQuery } from '../../api/social-endpoints';
+import { DetailList } from '../../lib/detail-list';
+import { dialogPaperProps } from '../../lib/dialog-paper';
+import { useFeatureFlags } from '../../lib/feature-flags';
+import { formatNumber } from '../../lib/format-number';
+import { FramedAvatar } from '../../lib/framed-avatar';
+import type { PublicProfileDialogProps } from '../../lib/profile-dialogs';
 
 /** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
 export const PROFILE_LOCKED_TEXT =
@@ -60,13 +61,6 @@ function PublicProfileContent({ profileid }: { profileid: number }) {
       />
     </Stack>
   );
-}
-
-interface PublicProfileDialogProps {
-  open: boolean;
-  /** The profile to show; kept while the dialog closes so that it does not flash. */
-  profileid: number | null;
-  onClose(): void;
 }
 
 /** 'Profile Information', opened from a name on a weekly board or the rating (docs/screens.md). */

@@ -1,5 +1,5 @@
 import type { Hero, PotBody, UpskillsBody } from '@aleph/contracts';
-import { api } from './api';
+import { api } from '../../api/api';
 
 /** Hero growth: spending upskill points and using a Skill Pot (docs/api.md). */
 export const heroApi = api.injectEndpoints({
