@@ -27,6 +27,13 @@ export function gameEndpoints(players: readonly BenchPlayer[]): EndpointSpec[] {
       auth: true,
     },
     {
+      // The dashboard's TOP tab reads both boards: half the players read each, at once.
+      name: 'GET /mirza/boards/{both}/last',
+      method: 'GET',
+      path: (i) => `/mirza/boards/${i % 2 ? 'TOP_GOLD_CLAIMERS' : 'TOP_XP_GAINERS'}/last`,
+      auth: true,
+    },
+    {
       name: 'POST /misaar/mission/check',
       method: 'POST',
       path: '/misaar/mission/check',
