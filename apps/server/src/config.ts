@@ -11,11 +11,7 @@ import {
   type NodeEnv,
 } from './config-checks.js';
 import { bootSettings, repoRoot, serverRoot } from './boot-settings.js';
-
-export interface RateLimitRule {
-  max: number;
-  windowSeconds: number;
-}
+import type { RateLimitRule } from './lib/rate-limit.js';
 
 export interface AppConfig {
   port: number;

@@ -5,7 +5,7 @@ import { openDatabase } from './db/client.js';
 import { AdjustableClock, systemClock } from './lib/clock.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { startSettlementWorker } from './jobs/settlement-worker.js';
-import { loggerOptions } from './modules/metrics/logging.js';
+import { loggerOptions } from './metrics/logging.js';
 import { demoBanner, ensureDemoWorld, type DemoWorld } from './seed/demo.js';
 import { grantStarter } from './modules/world/starter.js';
 import { wantsDemoWorld } from './seed/demo-setup.js';

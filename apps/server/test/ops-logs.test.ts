@@ -6,7 +6,7 @@ import type { Database, Db } from '../src/db/client.js';
 import { startSettlementWorker } from '../src/jobs/settlement-worker.js';
 import { AdjustableClock } from '../src/lib/clock.js';
 import { isDatabaseUnavailable } from '../src/lib/error-handler.js';
-import { loggerOptions, serializeError } from '../src/modules/metrics/logging.js';
+import { loggerOptions, serializeError } from '../src/metrics/logging.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import {
   openTestDatabase,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,7 +9,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { serverRoot } from '../config.js';
 import { pgliteStartParams, readClusterBundle, seedPgliteFolder } from './pglite-cluster.js';
 import * as schema from './schema.js';
 
@@ -54,7 +54,8 @@ export interface PoolStats {
   max: number;
 }
 
-export const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** apps/server/drizzle: two folders up from this file, in src/db as in dist/db. */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Any constant works; it only has to be the same in every process of one deployment. */
 const MIGRATION_LOCK_KEY = 7_301_551;
 

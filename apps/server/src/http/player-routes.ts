@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIXES } from '../modules/prefixes.js';
+import { API_PREFIXES } from '../lib/prefixes.js';
 import { arenaRoutes } from '../modules/arena/routes.js';
 import { requireSession } from '../core/session.js';
 import { boardRoutes } from '../modules/boards/routes.js';

@@ -1,7 +1,7 @@
 import { constants } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { isApiPath } from '../modules/prefixes.js';
+import { isApiPath } from './prefixes.js';
 
 /** Smaller API answers go out as they are: a packet either way, and no CPU spent. */
 export const COMPRESSION_THRESHOLD = 1024;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { ErrorCode } from '@aleph/contracts';
-import { isApiPath } from '../modules/prefixes.js';
+import { isApiPath } from './prefixes.js';
 import { AppError, unsupportedMediaType } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

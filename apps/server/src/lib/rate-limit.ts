@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@aleph/contracts';
-import type { RateLimitRule } from '../config.js';
 import { queryRows, type Executor } from '../db/client.js';
 import { AppError } from './errors.js';
 
@@ -9,6 +8,11 @@ import { AppError } from './errors.js';
  * counts against the same limit. One atomic upsert per hit: callers count an attempt before
  * doing the work it guards, so parallel requests cannot all slip under the limit.
  */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
 export interface RateState {
   hits: number;
   retryAfterSeconds: number;

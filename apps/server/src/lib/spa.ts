@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@aleph/contracts';
-import { isApiPath } from '../modules/prefixes.js';
+import { isApiPath } from './prefixes.js';
 import { sendError } from './error-handler.js';
 
 /**

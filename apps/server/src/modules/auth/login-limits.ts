@@ -1,7 +1,7 @@
-import type { AppConfig, RateLimitRule } from '../../config.js';
+import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rateLimitClient } from '../../lib/ip-address.js';
-import { clear, hit, refund, tooMany } from '../../lib/rate-limit.js';
+import { clear, hit, refund, tooMany, type RateLimitRule } from '../../lib/rate-limit.js';
 
 /**
  * How many times the per-(username, client) limit one username may take from all client

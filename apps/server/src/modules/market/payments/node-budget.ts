@@ -1,8 +1,7 @@
 import { and, eq, lte, or, isNull, sql } from 'drizzle-orm';
-import type { RateLimitRule } from '../../../config.js';
 import type { Executor } from '../../../db/client.js';
 import { purchases } from '../../../db/schema.js';
-import { hit, tooMany } from '../../../lib/rate-limit.js';
+import { hit, tooMany, type RateLimitRule } from '../../../lib/rate-limit.js';
 
 /**
  * How much of the chain node one player may use (docs/operations.md, Payments). Constants, not

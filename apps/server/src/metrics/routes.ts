@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ErrorBody } from '@aleph/contracts';
-import { unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { trustedPeer } from '../../config-checks.js';
+import { trustedPeer } from '../config-checks.js';
 
 /** A request no route matched (404): never the raw URL, which would make a series per URL. */
 export const UNMATCHED_ROUTE = '<unmatched>';

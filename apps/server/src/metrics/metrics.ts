@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database, PoolStats } from '../../db/client.js';
-import type { SettlementObserver } from '../../jobs/settlement-worker.js';
+import type { Database, PoolStats } from '../db/client.js';
+import type { SettlementObserver } from '../jobs/settlement-worker.js';
 
 /**
  * The process's own series (memory, CPU, event-loop lag, GC, handles) are prom-client's

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { arenaDesk } from '../arena/attack.js';
+import { arenaDesk } from '../modules/arena/attack.js';
 import { createAppMetrics, type AppMetrics } from './metrics.js';
 import { observeRequests } from './observe-requests.js';
 import { metricsRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIXES } from '../prefixes.js';
+import { API_PREFIXES } from '../lib/prefixes.js';
 import { UNMATCHED_ROUTE } from './logging.js';
 import type { AppMetrics } from './metrics.js';
 
