@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { ErrorBody } from './errors.js';
+import { ErrorBody } from './error-body.js';
 
 /** The gold economy (`/souq`: the Greedy trader and the Secret market; `/hadath`: Lucky coin). */
 

@@ -1,21 +1,7 @@
-import Type, { type Static } from 'typebox';
 import type { MissionErrorCode } from '@aleph/rules';
 import type { ArenaErrorCode } from './arena.js';
 import type { EconomyErrorCode } from './economy.js';
 import type { HeroGrowthErrorCode } from './hero-growth.js';
-
-/**
- * The one error shape of every endpoint: Fastify's own fields plus a stable `code`
- * and, for a bad input, the `field` it concerns. `message` is a sentence a player can read.
- */
-export const ErrorBody = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.String(),
-  field: Type.Optional(Type.String()),
-});
-export type ErrorBody = Static<typeof ErrorBody>;
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below

@@ -1,3 +1,4 @@
+export * from './error-body.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './profile.js';

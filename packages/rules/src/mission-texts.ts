@@ -13,7 +13,13 @@ import {
 } from './mission-formulas.js';
 import { missionStep, travelMinutes, travelUnits } from './mission-duration.js';
 import { itemName, sealItemCode } from './items.js';
-import { landLabel, type HeroState, type LandState, type Reservation } from './model.js';
+import {
+  landLabel,
+  type HeroState,
+  type LandState,
+  type Reservation,
+  type UniqueEvent,
+} from './model.js';
 import { drainFor, landVolumeAt, sealName, sealSteps, vaultCap } from './vault.js';
 import {
   improveSealComments,
@@ -21,7 +27,7 @@ import {
   levelUpComments,
   levelUpReward,
 } from './hero-mission-texts.js';
-import { requirementText, rewardLines, type UniqueEvent } from './unique-missions.js';
+import { requirementText, rewardLines } from './unique-missions.js';
 import { roundTo } from './util.js';
 import { Skill, elementName, skillName, type Element, type MissionType } from './world.js';
 

@@ -1,4 +1,4 @@
-import type { UniqueCheckState, UniqueSnapshot } from './unique-missions.js';
+import type { UniqueDuration, UniqueEventDraft, UniqueReward } from './config-unique.js';
 import type {
   Continent,
   Element,
@@ -135,6 +135,31 @@ export const landLabel = (land: Pick<LandState, 'id' | 'name'>): string =>
 export interface RunningMissionRef {
   readonly type: MissionType;
   readonly elemid?: number | null;
+}
+
+/** An event as stored: a draft with its id, its dates (epoch ms) and what is left of it. */
+export interface UniqueEvent extends UniqueEventDraft {
+  readonly id: number;
+  readonly startsAt: number;
+  readonly endsAt: number;
+  readonly placesLeft: number;
+  /** Closed early by an operator: no new missions, running ones still finish. */
+  readonly closed: boolean;
+}
+
+/** What a started unique mission keeps in its params, so settlement needs no event row. */
+export interface UniqueSnapshot {
+  readonly eventid: number;
+  readonly name: string;
+  readonly reward: UniqueReward;
+  readonly duration: UniqueDuration;
+}
+
+/** The event part of a mission check: the event (null when there is none) and the caller's entry. */
+export interface UniqueCheckState {
+  readonly event: UniqueEvent | null;
+  /** The hero the caller already sent to this event, or null. */
+  readonly joinedHeroId: number | null;
 }
 
 /** Everything `/misaar/mission/check` and `/start` need to decide, loaded by the server. */

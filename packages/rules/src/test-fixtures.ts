@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { GAME_CONFIG } from './config.js';
 import type { MissionCheckInput } from './model.js';
-import type { HeroGrowth, HeroState, LandState, MissionParams } from './model.js';
+import type { HeroGrowth, HeroState, LandState, MissionParams, UniqueEvent } from './model.js';
 import {
   Continent,
   Element,
@@ -14,7 +14,7 @@ import {
   type Skills,
 } from './world.js';
 import { MISSION_RULES } from './config-missions.js';
-import { uniqueSnapshot, type UniqueEvent } from './unique-missions.js';
+import { uniqueSnapshot } from './unique-missions.js';
 
 /** Shared test data: a valid world state that each test bends one way. Not built. */
 export const DAY = GAME_CONFIG.time.msPerDay;

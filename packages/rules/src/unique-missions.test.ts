@@ -7,13 +7,8 @@ import { settleMission } from './mission-settle.js';
 import { createRng } from './rng.js';
 import { DAY, T0, checkInput, heroState, landState, residentOf, skills } from './test-fixtures.js';
 import { isoWeekKey, isoWeekStart } from './time.js';
-import {
-  isoWeekNumber,
-  rotationEvent,
-  uniqueSnapshot,
-  uniqueStatus,
-  type UniqueEvent,
-} from './unique-missions.js';
+import type { UniqueEvent } from './model.js';
+import { isoWeekNumber, rotationEvent, uniqueSnapshot, uniqueStatus } from './unique-missions.js';
 import { Rarity, Skill } from './world.js';
 import type { MissionCheckInput } from './model.js';
 

@@ -1,41 +1,11 @@
 import { GAME_CONFIG } from './config.js';
-import {
-  UNIQUE_CONFIG,
-  type UniqueDuration,
-  type UniqueEventDraft,
-  type UniqueReward,
-} from './config-unique.js';
+import { UNIQUE_CONFIG, type UniqueEventDraft, type UniqueReward } from './config-unique.js';
 import { itemName } from './items.js';
 import { MissionErrorCode as Code, missionError, type MissionError } from './mission-errors.js';
-import type { HeroState } from './model.js';
+import type { HeroState, UniqueCheckState, UniqueEvent, UniqueSnapshot } from './model.js';
 import { isoWeekKey, isoWeekStart } from './time.js';
 import { valueAt } from './util.js';
 import { rarityName, skillName } from './world.js';
-
-/** An event as stored: a draft with its id, its dates (epoch ms) and what is left of it. */
-export interface UniqueEvent extends UniqueEventDraft {
-  readonly id: number;
-  readonly startsAt: number;
-  readonly endsAt: number;
-  readonly placesLeft: number;
-  /** Closed early by an operator: no new missions, running ones still finish. */
-  readonly closed: boolean;
-}
-
-/** What a started unique mission keeps in its params, so settlement needs no event row. */
-export interface UniqueSnapshot {
-  readonly eventid: number;
-  readonly name: string;
-  readonly reward: UniqueReward;
-  readonly duration: UniqueDuration;
-}
-
-/** The event part of a mission check: the event (null when there is none) and the caller's entry. */
-export interface UniqueCheckState {
-  readonly event: UniqueEvent | null;
-  /** The hero the caller already sent to this event, or null. */
-  readonly joinedHeroId: number | null;
-}
 
 export type UniqueStatus = 'coming' | 'open' | 'ended';
 

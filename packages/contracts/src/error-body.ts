@@ -1,0 +1,14 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * The one error shape of every endpoint: Fastify's own fields plus a stable `code`
+ * and, for a bad input, the `field` it concerns. `message` is a sentence a player can read.
+ */
+export const ErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.String(),
+  field: Type.Optional(Type.String()),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
