@@ -177,7 +177,7 @@ describe("another player's ids", () => {
       const anonymous = await call({ method: 'GET', url: `/athar/publicprofiles/${bob.id}` });
       expect(anonymous.statusCode).toBe(401);
     });
-    await setProfileLevel(ctx.database.db, carol.id, 3);
+    await setProfileLevel(ctx.database.db, carol.id, 3, ctx.clock.now());
     const seen = await carol.api.get(`/athar/publicprofiles/${bob.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({

@@ -30,7 +30,7 @@ describe('board score writer', () => {
     const db = ctx.database.db;
     const a = await newPlayer();
     const b = await newPlayer();
-    await setProfileLevel(db, a.id, 1);
+    await setProfileLevel(db, a.id, 1, ctx.clock.now());
     const t = ctx.clock.now().getTime();
     const at = (minutes: number) => new Date(t + minutes * 60_000);
     // A earns 60 points at minute 30; B reaches 100 at minute 20.

@@ -270,7 +270,7 @@ describe('HUNTSEAL', () => {
     );
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe('FEATURE_LOCKED');
-    await setProfileLevel(ctx.database.db, profileId, 2);
+    await setProfileLevel(ctx.database.db, profileId, 2, ctx.clock.now());
     const start = await api.post(
       '/misaar/mission/start',
       body('HUNTSEAL', land.landid, resident.heroid),
@@ -356,7 +356,7 @@ describe('UPGRADESEAL', () => {
     const { api, land, resident, profileId } = await newPlayer();
     const params = body('UPGRADESEAL', land.landid, resident.heroid, { elemid: 2, currentSeal: 0 });
     expect((await api.post('/misaar/mission/start', params)).status).toBe(403);
-    await setProfileLevel(ctx.database.db, profileId, 3);
+    await setProfileLevel(ctx.database.db, profileId, 3, ctx.clock.now());
     expect((await api.post('/misaar/mission/start', params)).body.code).toBe('INGREDIENTS_MISSING');
     await grantToLand(
       ctx.database.db,

@@ -191,7 +191,7 @@ describe('GET /events', () => {
     const p = await newPlayer();
     const s = await stream(p.cookie);
     await startId(s);
-    await setProfileLevel(ctx.database.db, p.profileId, 4);
+    await setProfileLevel(ctx.database.db, p.profileId, 4, ctx.clock.now());
     await s.until(() =>
       named(s, 'profile.changed').some((e) => (e.data as { level: number }).level === 4),
     );

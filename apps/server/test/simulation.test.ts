@@ -57,7 +57,7 @@ describe('a random simulation over simulated weeks', () => {
       );
       const id = row!.id;
       players.push(id);
-      await setProfileLevel(db, id, 3);
+      await setProfileLevel(db, id, 3, ctx.clock.now());
       for (let l = 0; l < 2; l++) {
         const land = await createLand(
           db,

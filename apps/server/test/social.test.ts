@@ -39,7 +39,7 @@ describe('public profiles', () => {
       code: 'FEATURE_LOCKED',
       message: 'You need to upgrade your profile to at least level three to view other profiles.',
     });
-    await setProfileLevel(ctx.database.db, me.id, 3);
+    await setProfileLevel(ctx.database.db, me.id, 3, ctx.clock.now());
     const seen = await me.api.get(`/athar/publicprofiles/${other.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({
@@ -107,7 +107,7 @@ describe('weekly boards', () => {
       status: 403,
       body: { message: 'You need to upgrade your profile to at least level one.' },
     });
-    await setProfileLevel(ctx.database.db, me.id, 1);
+    await setProfileLevel(ctx.database.db, me.id, 1, ctx.clock.now());
     expect((await me.api.get('/mirza/boards/TOP_XP_GAINERS/last')).status).toBe(200);
     const gold = await me.api.get('/mirza/boards/TOP_GOLD_CLAIMERS/last');
     expect(gold).toMatchObject({
@@ -120,7 +120,7 @@ describe('weekly boards', () => {
   it('ranks this ISO week, breaks ties by who scored first, shows the caller outside the top 100, and rolls over', async () => {
     const db = ctx.database.db;
     const me = await newPlayer();
-    await setProfileLevel(db, me.id, 2);
+    await setProfileLevel(db, me.id, 2, ctx.clock.now());
     const now = ctx.clock.now();
     const others: number[] = [];
     for (let i = 0; i < 105; i++) others.push((await newPlayer()).id);
@@ -172,7 +172,7 @@ describe('weekly boards', () => {
 
   it('scores XP and gold from settled missions', async () => {
     const me = await newPlayer();
-    await setProfileLevel(ctx.database.db, me.id, 2);
+    await setProfileLevel(ctx.database.db, me.id, 2, ctx.clock.now());
     const [land] = (await me.api.get('/ard/lands')).body;
     const heroes = (await me.api.get('/abtal/heroes')).body as Array<{
       heroid: number;
@@ -266,7 +266,7 @@ describe('board standings cache', () => {
     const standings = new Standings(60_000);
     const a = await newPlayer();
     const b = await newPlayer();
-    await setProfileLevel(db, a.id, 2);
+    await setProfileLevel(db, a.id, 2, ctx.clock.now());
     const at = ctx.clock.now();
     await addBoardScore(db, 'TOP_XP_GAINERS', b.id, 10_000_000, at);
     await addBoardScore(db, 'TOP_XP_GAINERS', a.id, 5_000_000, at);

@@ -49,7 +49,7 @@ describe('GET /athar/worldstats', () => {
   it('counts a small known world, and computes again only after a minute', async () => {
     const a = await newPlayer();
     const b = await newPlayer();
-    await setProfileLevel(ctx.database.db, a.id, 5);
+    await setProfileLevel(ctx.database.db, a.id, 5, ctx.clock.now());
     // A clean slate of lands, heroes and vaults: only what this test makes is counted.
     await exec(sql`delete from lands`);
     await exec(sql`delete from heroes where owner_id <> ${a.id}`);

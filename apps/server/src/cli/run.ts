@@ -1,3 +1,4 @@
+import { systemClock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import type { Database } from '../db/client.js';
 import { syncItemCatalogue } from '../modules/world/catalogue.js';
@@ -90,7 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     // Every command works on an up-to-date schema and item catalogue.
     await database.migrate();
     await syncItemCatalogue(database.db);
-    const now = io.now?.() ?? new Date();
+    const now = io.now?.() ?? systemClock.now();
     return (await run({ db: database.db, now, out: io.out })) ?? 0;
   } catch (err) {
     line(io.err, `error: ${reason(err)}`);

@@ -86,7 +86,10 @@ export async function flushBook(
   await writeItems(tx, book);
   await writeLedger(tx, book.ledger);
   await book.boards.write(tx);
-  if (!book.events.empty) await writeEvents(tx, book.events, at ?? new Date());
+  if (book.events.empty) return;
+  // Events carry the game clock's time: a book with events but no change booked must say when.
+  if (!at) throw new Error('push events to write, but no time: pass flush({ at })');
+  await writeEvents(tx, book.events, at);
 }
 
 async function writeProfiles(tx: Executor, book: BookContents, bumpVersionsOf: readonly number[]) {

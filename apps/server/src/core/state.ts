@@ -97,7 +97,7 @@ export function growthFromJson(j: HeroJson): HeroGrowth {
  * A hero in the rules' shape. `skills` are the effective skills at `now` (base + upskills +
  * a pot still working, at most 100): every formula reads them; `growth` keeps the parts.
  */
-export function heroFromJson(j: HeroJson, now: number = Date.now()): HeroState {
+export function heroFromJson(j: HeroJson, now: number): HeroState {
   const growth = growthFromJson(j);
   return {
     id: j.id,
@@ -128,7 +128,7 @@ export function heroFromJson(j: HeroJson, now: number = Date.now()): HeroState {
 export async function returningHeroes(
   db: Executor,
   ids: readonly number[],
-  now: number = Date.now(),
+  now: number,
 ): Promise<HeroState[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<{ hero: HeroJson }>(

@@ -40,7 +40,7 @@ export function landView(land: LandState, now: Date): Land {
 }
 
 /** A hero at `now`: `skills` are what the formulas read (base + upskills + a working pot). */
-export function heroView({ row, eta }: HeroView, now: Date = new Date()): Hero {
+export function heroView({ row, eta }: HeroView, now: Date): Hero {
   const pot =
     row.potSkill !== null && row.potUntil !== null
       ? { skill: row.potSkill, until: row.potUntil.getTime() }

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { systemClock } from '../lib/clock.js';
 import { ownPeakMb, type SetupReport } from './demo-setup.js';
 import { ensureDemoWorld } from './demo.js';
 
@@ -12,7 +13,7 @@ async function setUp(pgliteDir: string) {
   loadConfig();
   const database = await openDatabase({ pgliteDir });
   await database.migrate();
-  const world = await ensureDemoWorld(database.db, new Date(), (line) => console.info(line));
+  const world = await ensureDemoWorld(database.db, systemClock.now(), (line) => console.info(line));
   await database.close();
   const report: SetupReport = { world, peakMb: ownPeakMb() };
   await new Promise<void>((resolve, reject) =>

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createRng } from '@aleph/rules';
@@ -105,7 +106,7 @@ export async function ensureDemoWorld(
   });
   if (await hasDemoWorld(db)) return existing(db);
 
-  const started = Date.now();
+  const started = performance.now();
   log('Creating the demo world (first start only)...');
   await syncItemCatalogue(db);
   // The demo player's and the veteran's passwords are random per world; the others share one
@@ -151,6 +152,7 @@ export async function ensureDemoWorld(
       veteran: { login: VETERAN_LOGIN, password: veteranPassword },
     };
   });
-  if (world.created) log(`Demo world created in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  if (world.created)
+    log(`Demo world created in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   return world;
 }

@@ -22,9 +22,9 @@ left as it is (players normally level up through the PROFILELEVELUP workflow).
       string,
     ];
     const target = parseWhole(levelText, 'The level', 0, 10);
-    return async ({ db, out }) => {
+    return async ({ db, now, out }) => {
       const player = await playerByLogin(db, login);
-      const features = await setProfileLevel(db, player.id, target);
+      const features = await setProfileLevel(db, player.id, target, now);
       const flags = features.length > 0 ? features.join(', ') : 'none';
       line(out, `${player.login} is now at profile level ${target} (features: ${flags}).`);
     };

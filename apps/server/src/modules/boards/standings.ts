@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { BoardName, FrameName } from '@aleph/contracts';
 import { compareBoardKeys } from '@aleph/rules';
@@ -163,7 +164,7 @@ export class Standings {
       const snap = await entry.current;
       // Older than the TTL: one refresh starts in the background while this request is
       // answered from the snapshot at hand, so no player waits for the re-read.
-      if (Date.now() - snap.takenAt >= this.ttlMs && !entry.refreshing) {
+      if (performance.now() - snap.takenAt >= this.ttlMs && !entry.refreshing) {
         entry.refreshing = this.refresh(db, board, week, entry, snap)
           .catch(() => undefined)
           .finally(() => {
@@ -191,7 +192,7 @@ export class Standings {
   }
 
   private async refresh(db: Db, board: BoardName, week: Date, entry: Entry, snap: Snapshot) {
-    if (Date.now() - entry.fullAt >= this.fullReadMs) {
+    if (performance.now() - entry.fullAt >= this.fullReadMs) {
       const fresh = await this.full(db, board, week, entry);
       entry.current = Promise.resolve(fresh);
       return;
@@ -202,7 +203,7 @@ export class Standings {
     const columns = changed.length === 0 ? snap.columns : snap.merged(changed);
     const top = await withNames(db, columns, this.topRows);
     entry.xmin = xmin;
-    entry.current = Promise.resolve(new Snapshot(Date.now(), columns, top));
+    entry.current = Promise.resolve(new Snapshot(performance.now(), columns, top));
   }
 
   private async full(db: Db, board: BoardName, week: Date, entry: Entry): Promise<Snapshot> {
@@ -216,8 +217,8 @@ export class Standings {
     };
     const top = await withNames(db, columns, this.topRows);
     entry.xmin = xmin;
-    entry.fullAt = Date.now();
-    return new Snapshot(Date.now(), columns, top);
+    entry.fullAt = performance.now();
+    return new Snapshot(performance.now(), columns, top);
   }
 }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -340,14 +341,14 @@ export class EventHub {
       if (Number.isInteger(continent) && continent >= 0) this.mapPending.add(continent);
     }
     if (this.mapPending.size === 0 || this.mapTimer) return;
-    const wait = Math.max(0, this.mapSentAt + this.mapGapMs - Date.now());
+    const wait = Math.max(0, this.mapSentAt + this.mapGapMs - performance.now());
     this.mapTimer = setTimeout(() => this.sendMapChanged(), wait);
     this.mapTimer.unref();
   }
 
   private sendMapChanged() {
     this.mapTimer = null;
-    this.mapSentAt = Date.now();
+    this.mapSentAt = performance.now();
     const continents = [...this.mapPending].sort((a, b) => a - b);
     this.mapPending.clear();
     const text = worldFrame('map.changed', { continents });

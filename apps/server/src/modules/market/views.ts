@@ -18,7 +18,7 @@ export async function purchaseViews(
   const heroIds = rows.map((r) => resultOf(r).heroId).filter(isId);
   const [landsById, heroesById] = await Promise.all([
     landViews(db, landIds, now),
-    heroViews(db, heroIds),
+    heroViews(db, heroIds, now),
   ]);
   return rows.map((row) => {
     const result = resultOf(row);
@@ -52,12 +52,12 @@ async function landViews(db: Executor, ids: readonly number[], now: Date) {
   return new Map(lands.map((land) => [land.id, landView(land, now)]));
 }
 
-async function heroViews(db: Executor, ids: readonly number[]) {
+async function heroViews(db: Executor, ids: readonly number[], now: Date) {
   if (ids.length === 0) return new Map<number, ReturnType<typeof heroView>>();
   const rows = await db
     .select({ hero: heroes, eta: missions.eta })
     .from(heroes)
     .leftJoin(missions, and(eq(missions.heroId, heroes.id), eq(missions.status, 'running')))
     .where(inArray(heroes.id, [...ids]));
-  return new Map(rows.map((r) => [r.hero.id, heroView({ row: r.hero, eta: r.eta })]));
+  return new Map(rows.map((r) => [r.hero.id, heroView({ row: r.hero, eta: r.eta }, now)]));
 }

@@ -70,7 +70,12 @@ export async function grantToLand(
  * Sets a profile's level directly (operators and tests; players level up through the
  * PROFILELEVELUP workflow). Levels are not a ledger balance: XP is.
  */
-export async function setProfileLevel(db: Db, profileId: number, level: number): Promise<string[]> {
+export async function setProfileLevel(
+  db: Db,
+  profileId: number,
+  level: number,
+  now: Date,
+): Promise<string[]> {
   if (!Number.isInteger(level) || level < 0 || level > 10)
     throw badRequest('BAD_LEVEL', 'Level must be 0 to 10.', 'level');
   await db.transaction(async (tx) => {
@@ -93,7 +98,7 @@ export async function setProfileLevel(db: Db, profileId: number, level: number):
       xp: Number(updated.xp),
       level: updated.level,
     });
-    await writeEvents(tx, events, new Date());
+    await writeEvents(tx, events, now);
   });
   return featuresFor(level);
 }
