@@ -22,19 +22,69 @@ const CYCLE = 'import-x/no-cycle';
 describe('import boundaries', () => {
   it.each([
     [
-      'a shared server layer importing a domain module',
-      'apps/server/src/modules/game/probe.ts',
-      "export { settlePlayerDue } from '../missions/settle.js';",
+      'a domain module importing another domain',
+      'apps/server/src/modules/lands/probe.ts',
+      "export { startMission } from '../missions/service.js';",
+    ],
+    [
+      'a domain module importing a file of another domain off the allow-list',
+      'apps/server/src/modules/missions/probe.ts',
+      "export { addEntry } from '../unique/store.js';",
+    ],
+    [
+      'a domain module importing the HTTP layer',
+      'apps/server/src/modules/lands/probe.ts',
+      "export { settleBeforeHandling } from '../../http/settle-first.js';",
+    ],
+    [
+      'a domain module importing the demo seed',
+      'apps/server/src/modules/world/probe.ts',
+      "export { ensureDemoWorld } from '../../seed/demo.js';",
+    ],
+    [
+      'server core importing a domain module',
+      'apps/server/src/core/probe.ts',
+      "export { settlePlayerDue } from '../modules/missions/settle.js';",
+    ],
+    [
+      'server core importing the HTTP layer',
+      'apps/server/src/core/probe.ts',
+      "export { playerRoutes } from '../http/player-routes.js';",
     ],
     [
       'server lib importing a domain module',
       'apps/server/src/lib/probe.ts',
-      "export { authOf } from '../modules/auth/guard.js';",
+      "export { purgeExpired } from '../modules/auth/sessions.js';",
+    ],
+    [
+      'server lib importing core',
+      'apps/server/src/lib/probe.ts',
+      "export { writeMessages } from '../core/inbox.js';",
+    ],
+    [
+      'server lib importing the config',
+      'apps/server/src/lib/probe.ts',
+      "export { loadConfig } from '../config.js';",
     ],
     [
       'server db importing a domain module',
       'apps/server/src/db/probe.ts',
       "export { startLevelUp } from '../modules/workflows/service.js';",
+    ],
+    [
+      'server db importing lib',
+      'apps/server/src/db/probe.ts',
+      "export { notFound } from '../lib/errors.js';",
+    ],
+    [
+      'the server jobs importing the demo seed',
+      'apps/server/src/jobs/probe.ts',
+      "export { ensureDemoWorld } from '../seed/demo.js';",
+    ],
+    [
+      'buildApp importing the demo seed',
+      'apps/server/src/app.ts',
+      "export { ensureDemoWorld } from './seed/demo.js';",
     ],
     [
       'a web feature importing another feature',
@@ -69,12 +119,12 @@ describe('import boundaries', () => {
     [
       'the web app importing server code',
       'apps/web/src/lib/probe.ts',
-      "export { isApiPath } from '../../../server/src/modules/prefixes.js';",
+      "export { isApiPath } from '../../../server/src/lib/prefixes.js';",
     ],
     [
       'rules importing an app',
       'packages/rules/src/probe.ts',
-      "export { isApiPath } from '../../../apps/server/src/modules/prefixes.js';",
+      "export { isApiPath } from '../../../apps/server/src/lib/prefixes.js';",
     ],
     [
       'rules importing contracts',
@@ -88,7 +138,7 @@ describe('import boundaries', () => {
   it('refuses an import cycle', async () => {
     // land-query.ts imports land-row.ts: land-row.ts importing it back closes a cycle.
     const ids = await ruleIdsFor(
-      'apps/server/src/modules/game/land-row.ts',
+      'apps/server/src/core/land-row.ts',
       "export { queryLand } from './land-query.js';",
     );
     expect(ids).toContain(CYCLE);
@@ -116,9 +166,64 @@ describe('import boundaries', () => {
       "export { settlePlayerDue } from '../modules/missions/settle.js';",
     ],
     [
-      'a domain module using the shared game layer',
+      'a domain module using core',
       'apps/server/src/modules/lands/probe.ts',
-      "export { loadLand } from '../game/state.js';",
+      "export { loadLand } from '../../core/state.js';",
+    ],
+    [
+      'the missions domain joining a unique event (the allow-list)',
+      'apps/server/src/modules/missions/probe.ts',
+      "export { joinUniqueEvent } from '../unique/join.js';",
+    ],
+    [
+      'the demo seed using domains',
+      'apps/server/src/seed/probe.ts',
+      "export { startMission } from '../modules/missions/service.js';",
+    ],
+    [
+      'the CLI using the demo seed',
+      'apps/server/src/cli/probe.ts',
+      "export { ensureDemoWorld } from '../seed/demo.js';",
+    ],
+  ])('allows %s', async (_what, path, code) => {
+    expect(await ruleIdsFor(path, code)).toEqual([]);
+  });
+});
+
+describe('the wall clock on the server', () => {
+  it.each([
+    [
+      'new Date() in a domain module',
+      'apps/server/src/modules/lands/probe.ts',
+      'export const at = new Date();',
+      'no-restricted-syntax',
+    ],
+    [
+      'Date.now() in core',
+      'apps/server/src/core/probe.ts',
+      'export const at = Date.now();',
+      'no-restricted-properties',
+    ],
+    [
+      'Date.now() in the demo seed',
+      'apps/server/src/seed/probe.ts',
+      'export const at = Date.now();',
+      'no-restricted-properties',
+    ],
+  ])('refuses %s', async (_what, path, code, rule) => {
+    expect(await ruleIdsFor(path, code)).toContain(rule);
+  });
+
+  it.each([
+    [
+      'a date of a given time',
+      'apps/server/src/modules/lands/probe.ts',
+      'export const at = new Date(0);',
+    ],
+    [
+      'the injected clock reading it',
+      'apps/server/src/lib/clock.ts',
+      'export const now = () => new Date();',
     ],
   ])('allows %s', async (_what, path, code) => {
     expect(await ruleIdsFor(path, code)).toEqual([]);
@@ -126,15 +231,17 @@ describe('import boundaries', () => {
 });
 
 /**
- * The web app's import graph, `import type` included: `import-x/no-cycle` skips type-only
- * imports, so this check finds the cycles they close. Tests are left out (nothing imports a
- * test); `probes` replace or add files, by path from the repository root.
+ * The import graph of one source folder, `import type` included: `import-x/no-cycle` skips
+ * type-only imports, so this check finds the cycles they close. Tests are left out (nothing
+ * imports a test); `probes` replace or add files, by path from the repository root.
  */
 const webSrc = 'apps/web/src/';
+const serverSrc = 'apps/server/src/';
+const sourceFolders = [webSrc, serverSrc, 'packages/rules/src/', 'packages/contracts/src/'];
 
-function webImportGraph(probes: Record<string, string> = {}): Map<string, string[]> {
+function importGraph(src: string, probes: Record<string, string> = {}): Map<string, string[]> {
   const sources = new Map<string, string>();
-  for (const entry of readdirSync(`${root}${webSrc}`, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync(`${root}${src}`, { recursive: true, withFileTypes: true })) {
     const path = `${entry.parentPath}/${entry.name}`.slice(root.length);
     if (entry.isFile() && /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path))
       sources.set(path, readFileSync(`${root}${path}`, 'utf8'));
@@ -182,15 +289,26 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
   return null;
 }
 
-describe('web import graph, type-only imports included', () => {
-  it('has no cycle', () => {
-    expect(findCycle(webImportGraph())).toBeNull();
+describe('import graphs, type-only imports included', () => {
+  it.each(sourceFolders)('%s has no cycle', (src) => {
+    expect(findCycle(importGraph(src))).toBeNull();
   });
 
-  it('refuses a type-only import that closes a cycle', () => {
+  it('refuses a type-only import that closes a cycle in the web app', () => {
     // api.ts imports api-slot.ts: api-slot.ts taking a type from it closes a cycle.
     const slot = `${webSrc}api/api-slot.ts`;
     const probe = `${readFileSync(`${root}${slot}`, 'utf8')}\nimport type { api } from './api';\n`;
-    expect(findCycle(webImportGraph({ [slot]: probe }))).toEqual([slot, `${webSrc}api/api.ts`]);
+    expect(findCycle(importGraph(webSrc, { [slot]: probe }))).toEqual([
+      slot,
+      `${webSrc}api/api.ts`,
+    ]);
+  });
+
+  it('refuses a type-only import that closes a cycle in the server', () => {
+    // land-query.ts imports land-row.ts: land-row.ts taking a type from it closes a cycle.
+    const row = `${serverSrc}core/land-row.ts`;
+    const probe = `${readFileSync(`${root}${row}`, 'utf8')}\nimport type { queryLand } from './land-query.js';\n`;
+    const cycle = findCycle(importGraph(serverSrc, { [row]: probe }));
+    expect(cycle?.toSorted()).toEqual([`${serverSrc}core/land-query.ts`, row]);
   });
 });
