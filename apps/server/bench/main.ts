@@ -44,7 +44,8 @@ import { traderBench } from './trader.js';
  * every bench player the first-win achievement beforehand, --arena-rates=100,200,300,400 the attacks a
  * second offered by an open loop after the closed one (each for --duration), --arena-warmup=3 the
  * seconds each of those loads runs before its measured --duration (timed apart). Its figures are printed.
- * With --only, --write=true rewrites only the sections of the parts that ran (not with http).
+ * --write=true (the default) writes the run's full report to bench/last-run.md (git ignores it);
+ * docs/performance.md is kept by hand from it.
  * The map part runs only when named (--only=map): it fills its own PostgreSQL database
  * (MAP_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_map, created if missing)
  * with 500,000 lands; --map-players=1000 owners. Its figures are printed, not written.
@@ -346,12 +347,8 @@ if (only?.includes('records')) {
   );
 }
 
-if ((args.get('write') ?? (databaseUrl && !only ? 'true' : 'false')) === 'true') {
-  // A partial run (without the http part, whose tables open the file) rewrites only its sections.
-  const partial = only && !only.includes('http');
-  console.info(
-    `[bench] figures written to ${writeReport(report, new Date(), partial ? { only } : undefined)}`,
-  );
+if ((args.get('write') ?? 'true') === 'true') {
+  console.info(`[bench] full report written to ${writeReport(report, new Date())}`);
 }
 
 if (failures.length > 0) {

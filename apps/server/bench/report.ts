@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../src/config.js';
@@ -82,20 +82,6 @@ function httpTable(pass: HttpPass, judgeMemory: boolean): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
   ].join('\n');
-}
-
-/** Hand-written sections of docs/performance.md, measured by hand, that a rewrite keeps. */
-const KEPT_SECTIONS = ['## Compression', '## One write path', '## World map'];
-
-function keptSections(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const text = readFileSync(file, 'utf8');
-  return KEPT_SECTIONS.flatMap((heading) => {
-    const start = text.indexOf(`\n${heading}\n`);
-    if (start < 0) return [];
-    const end = text.indexOf('\n## ', start + 1);
-    return [text.slice(start + 1, end < 0 ? undefined : end).trimEnd(), ''];
-  });
 }
 
 const kb = (n: number) => n.toLocaleString('en');
@@ -214,61 +200,18 @@ function pushSection(push: PushReport, m: BenchReport['machine'], when: Date): s
   return lines;
 }
 
-/** The report's `## ` sections by heading, and the text before the first one. */
-function splitSections(text: string): { head: string; sections: Array<[string, string]> } {
-  const parts = text.split(/\n(?=## )/);
-  const head = parts.shift() ?? '';
-  return {
-    head,
-    sections: parts.map((p): [string, string] => [p.slice(0, p.indexOf('\n')), p.trimEnd()]),
-  };
-}
-
-/** Which sections each bench part writes. */
-const PART_SECTIONS: Record<string, string[]> = {
-  capacity: ['## Capacity in players'],
-  settle: ['## Settlement'],
-  web: ['## Web app'],
-  lighthouse: ['## Lighthouse'],
-  'first-start': ['## Memory of a first start'],
-  push: ['## Push'],
-};
-
 /**
- * Writes docs/performance.md: the figures, the machine, and each target met or missed. With
- * `partial`, only the sections of the parts that ran replace theirs in the existing file (a new
- * one goes before the hand-written ones); everything else is kept as it was.
+ * Writes the run's full report (every part that ran: its figures, the machine, and each target
+ * met or missed) to apps/server/bench/last-run.md, which git ignores. docs/performance.md is a
+ * reference kept by hand: bring a figure, its date and the load from here into its section.
  */
-export function writeReport(
-  report: BenchReport,
-  when: Date,
-  partial?: { only: readonly string[] },
-): string {
-  const file = path.join(repoRoot, 'docs/performance.md');
-  const full = fullReport(report, when, file);
-  if (!partial || !existsSync(file)) {
-    writeFileSync(file, full);
-    return file;
-  }
-  const fresh = new Map(splitSections(full).sections);
-  const old = splitSections(readFileSync(file, 'utf8'));
-  const sections = [...old.sections];
-  for (const part of partial.only)
-    for (const heading of PART_SECTIONS[part] ?? []) {
-      const text = fresh.get(heading);
-      if (!text) continue;
-      const at = sections.findIndex(([h]) => h === heading);
-      if (at >= 0) sections[at] = [heading, text];
-      else {
-        const kept = sections.findIndex(([h]) => KEPT_SECTIONS.includes(h));
-        sections.splice(kept < 0 ? sections.length : kept, 0, [heading, text]);
-      }
-    }
-  writeFileSync(file, `${[old.head.trimEnd(), ...sections.map(([, t]) => t)].join('\n\n')}\n`);
+export function writeReport(report: BenchReport, when: Date): string {
+  const file = path.join(repoRoot, 'apps/server/bench/last-run.md');
+  writeFileSync(file, fullReport(report, when));
   return file;
 }
 
-function fullReport(report: BenchReport, when: Date, file: string): string {
+function fullReport(report: BenchReport, when: Date): string {
   const m = report.machine;
   const lines = [
     '# Performance',
@@ -382,6 +325,5 @@ function fullReport(report: BenchReport, when: Date, file: string): string {
     );
   }
   if (report.push) lines.push(...pushSection(report.push, m, when));
-  lines.push(...keptSections(file));
   return `${lines.join('\n')}\n`;
 }
