@@ -1,5 +1,5 @@
 import { constants } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import { isApiPath } from './prefixes.js';
 
@@ -35,6 +35,26 @@ export function codingFor(request: FastifyRequest): Coding | null {
   if (taken.has('br')) return 'br';
   if (taken.has('gzip') || taken.has('*')) return 'gzip';
   return null;
+}
+
+/**
+ * Sends `json` as the compression plugin would have, for a route that says `compress: false`
+ * because it keeps its own compressed bytes: `encode` gives them for the client's coding, used
+ * above the threshold when the server compresses at all; otherwise the text goes as it is.
+ */
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+  encode: (coding: Coding) => Buffer,
+) {
+  reply.type('application/json; charset=utf-8');
+  const coding = reply.server.hasReplyDecorator('compress') ? codingFor(request) : null;
+  if (!coding || json.length < COMPRESSION_THRESHOLD) return reply.send(json);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', coding)
+    .send(encode(coding));
 }
 
 /**

@@ -1,12 +1,6 @@
 import { brotliCompressSync, constants, crc32, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BROTLI_PARAMS,
-  codingFor,
-  COMPRESSION_THRESHOLD,
-  GZIP_LEVEL,
-  type Coding,
-} from './compression.js';
+import { BROTLI_PARAMS, GZIP_LEVEL, sendJson, type Coding } from './compression.js';
 
 /** Brotli's last, empty meta-block (ISLAST and ISLASTEMPTY set): the end of a stream. */
 const BROTLI_END = Buffer.from([0b11]);
@@ -87,8 +81,7 @@ export class SharedHead {
 }
 
 /**
- * Sends `head.text + tail` as JSON, as the compression plugin would have (the route says
- * `compress: false`): compressed above the threshold when the server compresses at all.
+ * Sends `head.text + tail` as JSON (`sendJson`), compressed from the shared head.
  */
 export function sendWithSharedHead(
   request: FastifyRequest,
@@ -96,13 +89,5 @@ export function sendWithSharedHead(
   head: SharedHead,
   tail: string,
 ) {
-  reply.type('application/json; charset=utf-8');
-  const compressing = reply.server.hasReplyDecorator('compress');
-  const coding = compressing ? codingFor(request) : null;
-  if (!coding || head.text.length + tail.length < COMPRESSION_THRESHOLD)
-    return reply.send(head.text + tail);
-  return reply
-    .header('vary', 'accept-encoding')
-    .header('content-encoding', coding)
-    .send(head.encode(coding, tail));
+  return sendJson(request, reply, head.text + tail, (coding) => head.encode(coding, tail));
 }

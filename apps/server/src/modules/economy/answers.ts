@@ -1,12 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BROTLI_PARAMS,
-  codingFor,
-  COMPRESSION_THRESHOLD,
-  GZIP_LEVEL,
-  type Coding,
-} from '../../lib/compression.js';
+import { BROTLI_PARAMS, GZIP_LEVEL, sendJson, type Coding } from '../../lib/compression.js';
 
 /**
  * A JSON answer serialized once and compressed at most once per coding, at the levels of
@@ -36,18 +30,10 @@ export class EncodedAnswer {
 }
 
 /**
- * Sends an encoded answer as the compression plugin would have (the route says
- * `compress: false`): compressed above the threshold when the server compresses at all.
+ * Sends an encoded answer (`sendJson`) with the bytes it keeps per coding.
  */
 export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
-  reply.type('application/json; charset=utf-8');
-  const compressing = reply.server.hasReplyDecorator('compress');
-  const coding = compressing ? codingFor(request) : null;
-  if (!coding || answer.json.length < COMPRESSION_THRESHOLD) return reply.send(answer.json);
-  return reply
-    .header('vary', 'accept-encoding')
-    .header('content-encoding', coding)
-    .send(answer.bytes(coding));
+  return sendJson(request, reply, answer.json, (coding) => answer.bytes(coding));
 }
 
 /**
