@@ -10,6 +10,7 @@ import { grantToLand } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { economyPlayer } from './economy-helpers.js';
 import { DAY, HOUR } from './game-helpers.js';
+import { sample } from './ops-client.js';
 
 /**
  * Every pair of writers that change one land, run against each other while a third transaction
@@ -17,8 +18,10 @@ import { DAY, HOUR } from './game-helpers.js';
  * first committed. A writer that read the land's elements in the statement that waited for the
  * lock would see them as they were before the first writer's change and write them back (the
  * books then disagree: docs/decisions/0003-missions-and-settlement.md). The ledger audit must
- * be clean after each pair. Holding a row while requests run needs a second connection:
- * PostgreSQL only.
+ * be clean after each pair, and neither writer may have deadlocked with the other: every writer
+ * takes the player's profile before heroes and lands (core/land-query.ts), and a deadlock costs
+ * a player a second of waiting, or the request if its writer does not retry. Holding a row while
+ * requests run needs a second connection: PostgreSQL only.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,6 +34,14 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const db = () => ctx.database.db;
+
+/** Transactions this process retried after a deadlock, as its /metrics reports them. */
+async function deadlocks(): Promise<number> {
+  const scrape = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+  const retried = sample(scrape.body, 'aleph_db_transaction_retries_total', { reason: 'deadlock' });
+  expect(retried, 'the series aleph_db_transaction_retries_total{reason="deadlock"}').toBeDefined();
+  return retried!;
+}
 
 /** A level-10 player whose starter land holds enough of everything for every writer below. */
 async function writerPlayer() {
@@ -188,7 +199,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('writers of one land, two at a t
     for (const b of names) {
       it(`${a}, then ${b}: both answer, the books stay exact`, async () => {
         const p = await writerPlayer();
+        const deadlocksBefore = await deadlocks();
         const statuses = await race(p, WRITERS[a]!, WRITERS[b]!);
+        // No writer deadlocked with the other (a retried one would still answer 200).
+        expect(await deadlocks(), 'transactions retried after a deadlock').toBe(deadlocksBefore);
         // No writer fails; one may refuse what the other's change made impossible (409).
         for (const status of statuses) expect([200, 409]).toContain(status);
         // This player's balances: each pair has its own player, so each pair is judged alone.

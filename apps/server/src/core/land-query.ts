@@ -57,19 +57,47 @@ async function readLand(db: Executor, landId: number): Promise<LandState | null>
   return toStates(rows)[0] ?? null;
 }
 
-/** One land; `forUpdate` locks its row for the rest of the transaction, then reads it. */
+/**
+ * The order in which every transaction takes a player's rows: the player's profile first, then
+ * heroes, then lands (several of a kind in id order). A writer that held a land and then came to
+ * the profile (a grant's balance change bumps the owner's state version, migration 0006) while
+ * a Lucky coin toss held the profile and waited for the land deadlocked; one of the two failed
+ * after PostgreSQL's deadlock timeout. So the loaders that lock a land take its owner's profile
+ * first, whatever the caller locked before (locking a row twice in one transaction is free).
+ */
+export async function lockPlayer(db: Executor, profileId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from profiles where id = ${profileId} for no key update`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * One land; `forUpdate` locks its owner's profile and then its row for the rest of the
+ * transaction, then reads it. The owner is read before the locks and checked in the land's
+ * locking statement; a land that changed hands in between is locked again with its new owner.
+ */
 export async function queryLand(
   db: Executor,
   landId: number,
   forUpdate: boolean,
 ): Promise<LandState | null> {
   if (!forUpdate) return readLand(db, landId);
-  return lockThenRead(db, sql`select id from lands where id = ${landId} for update`, landId);
+  for (;;) {
+    const [row] = await queryRows<{ owner: number }>(
+      db,
+      sql`select owner_id as owner from lands where id = ${landId}`,
+    );
+    if (!row) return null;
+    const land = await queryOwnLandForUpdate(db, landId, Number(row.owner));
+    if (land) return land;
+  }
 }
 
 /**
- * One land of `ownerId`, its row locked for the rest of the transaction and then read; null when
- * the land is not theirs. Ownership is in the locking statement's condition, so a land of anyone
+ * One land of `ownerId`, its row locked for the rest of the transaction (after the owner's
+ * profile, lockPlayer) and then read; null when the land is not theirs. Ownership is in the locking statement's condition, so a land of anyone
  * else is never locked nor waited for: a request naming it answers at once, however long another
  * transaction holds that row.
  */
@@ -78,6 +106,7 @@ export async function queryOwnLandForUpdate(
   landId: number,
   ownerId: number,
 ): Promise<LandState | null> {
+  if (!(await lockPlayer(db, ownerId))) return null;
   return lockThenRead(
     db,
     sql`select id from lands where id = ${landId} and owner_id = ${ownerId} for update`,

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/client.js';
+import { transactionRetries } from '../db/retry.js';
 import type { SettlementObserver } from '../jobs/settlement-worker.js';
 
 /**
@@ -12,6 +13,16 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    new Counter({
+      name: 'aleph_db_transaction_retries_total',
+      help: 'Transactions run again after a deadlock or a serialization failure (db/retry.ts).',
+      labelNames: ['reason'],
+      registers: [processRegistry],
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(transactionRetries())) this.labels(reason).inc(n);
+      },
+    });
   }
   return processRegistry;
 }

@@ -13,6 +13,7 @@ import {
   type HeroJson,
 } from '../../core/state.js';
 import { heroView } from '../../core/views.js';
+import { lockPlayer } from '../../core/land-query.js';
 
 /**
  * Spending upskill points and using Skill Pots (docs/game-rules.md, Hero growth). Both lock
@@ -20,6 +21,8 @@ import { heroView } from '../../core/views.js';
  * after the other and never spend more than there is.
  */
 async function lockHero(tx: Tx, profileId: number, heroId: number, now: Date) {
+  // The player's profile before the hero (core/land-query.ts, lockPlayer).
+  await lockPlayer(tx, profileId);
   const locked = await queryRows(
     tx,
     sql`select id from heroes where id = ${heroId} and owner_id = ${profileId} for no key update`,

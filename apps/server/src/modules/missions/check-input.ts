@@ -10,7 +10,7 @@ import type { MissionBody } from '@aleph/contracts';
 import { preparedRows, queryRows, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
-import { landJsonOf } from '../../core/land-query.js';
+import { landJsonOf, lockPlayer } from '../../core/land-query.js';
 import { landFromJson, type LandJson } from '../../core/land-row.js';
 import { heroNotFound, landNotFound } from '../../core/not-found.js';
 import { heroFromJson, heroJsonOf, type HeroJson } from '../../core/state.js';
@@ -21,8 +21,9 @@ export const DAILY_KINDS: Partial<Record<MissionType, string>> = {
 };
 
 /**
- * Loads everything the rules need to judge a mission. With `lock`, the hero's row and then
- * the land's row are locked (always in that order, here and in settlement), so concurrent
+ * Loads everything the rules need to judge a mission. With `lock`, the player's profile, the
+ * hero's row and then the land's row are locked (always in that order, here and in settlement,
+ * core/land-query.ts), so concurrent
  * starts on one hero or one land run one after the other. Only the player's own rows are
  * locked: naming another player's hero or land answers 404 at once instead of waiting for
  * whoever holds that row.
@@ -36,6 +37,8 @@ export async function loadCheckInput(
   cached: Cached = uncached,
 ): Promise<MissionCheckInput> {
   if (lock) {
+    // The player's profile first (core/land-query.ts, lockPlayer): every writer takes it first.
+    await lockPlayer(db, profileId);
     const hero = await queryRows(
       db,
       sql`select id from heroes where id = ${body.heroid} and owner_id = ${profileId} for no key update`,

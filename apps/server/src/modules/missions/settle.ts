@@ -19,14 +19,15 @@ const ids = (due: readonly DueMission[], key: 'hero_id' | 'land_id' | 'profile_i
  */
 async function lockInIdOrder(tx: Tx, due: readonly DueMission[]) {
   if (due.length === 0) return;
+  // Profiles, heroes, lands: the order every writer takes (core/land-query.ts, lockPlayer).
+  await tx.execute(
+    sql`select id from profiles where id in ${idList(ids(due, 'profile_id'))} order by id for no key update`,
+  );
   await tx.execute(
     sql`select id from heroes where id in ${idList(ids(due, 'hero_id'))} order by id for no key update`,
   );
   await tx.execute(
     sql`select id from lands where id in ${idList(ids(due, 'land_id'))} order by id for no key update`,
-  );
-  await tx.execute(
-    sql`select id from profiles where id in ${idList(ids(due, 'profile_id'))} order by id for no key update`,
   );
 }
 
