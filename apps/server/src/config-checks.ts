@@ -112,12 +112,58 @@ export function parseMetricsSwitch(raw: string | undefined): boolean {
 }
 
 /** What production needs beyond COOKIE_SECRET, all named at once so one restart fixes them. */
-export function missingInProduction(env: NodeJS.ProcessEnv, metricsEnabled: boolean): string[] {
+export function missingInProduction(
+  env: NodeJS.ProcessEnv,
+  metricsEnabled: boolean,
+  mailEnabled: boolean,
+): string[] {
   const missing: string[] = [];
   if (!env.SIWE_DOMAIN) missing.push('SIWE_DOMAIN (the domain players sign registrations for)');
   if (metricsEnabled && !env.METRICS_TOKEN)
     missing.push('METRICS_TOKEN (or METRICS=off to serve no /metrics)');
+  if (mailEnabled && !env.SMTP_URL)
+    missing.push('SMTP_URL (the mail server password recovery sends through, or MAIL=off)');
+  if (mailEnabled && !env.PUBLIC_URL)
+    missing.push("PUBLIC_URL (the game's address, for links in mails, or MAIL=off)");
   return missing;
+}
+
+/**
+ * Mail settings (docs/operations.md, "Mail"). MAIL=off turns every mail feature off; otherwise
+ * mail goes through SMTP_URL, or without it (development) into DATA_DIR/outbox as .eml files.
+ */
+export interface MailConfig {
+  enabled: boolean;
+  /** smtp:// or smtps:// URL with credentials; absent: the outbox folder. */
+  smtpUrl: string | undefined;
+  /** The From: of every mail. */
+  from: string;
+  /** The game's address without a trailing slash, for links in mails. */
+  publicUrl: string;
+  /** Where mails go without SMTP_URL. */
+  outboxDir: string;
+}
+
+export function parseMailConfig(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+  port: number,
+): MailConfig {
+  const raw = env.MAIL;
+  if (raw !== undefined && raw !== '' && raw !== 'on' && raw !== 'off')
+    throw new Error(`MAIL must be on or off, not ${JSON.stringify(raw)}`);
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/\S+$/.test(smtpUrl))
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/\S+$/.test(publicUrl)) throw new Error('PUBLIC_URL must be an http(s) URL');
+  return {
+    enabled: raw !== 'off',
+    smtpUrl,
+    from: env.MAIL_FROM || 'Aleph <no-reply@localhost>',
+    publicUrl,
+    outboxDir: `${dataDir.replace(/\/+$/, '')}/outbox`,
+  };
 }
 
 /** Fewer confirmations credit Platinum for payments a short reorganisation can undo. */

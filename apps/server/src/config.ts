@@ -5,9 +5,11 @@ import { isAddress } from 'viem';
 import {
   MIN_PRODUCTION_CONFIRMATIONS,
   missingInProduction,
+  parseMailConfig,
   parseMetricsSwitch,
   parseNodeEnv,
   parseTrustProxy,
+  type MailConfig,
   type NodeEnv,
 } from './config-checks.js';
 import { bootSettings, repoRoot, serverRoot } from './boot-settings.js';
@@ -58,6 +60,8 @@ export interface AppConfig {
   headersTimeoutMs: number;
   /** API_DOCS: the API reference at /api/docs; on by default in development only. */
   apiDocs: boolean;
+  /** MAIL, SMTP_URL, MAIL_FROM, PUBLIC_URL (docs/operations.md, "Mail"). */
+  mail: MailConfig;
 }
 
 export type PaymentProviderKind = 'sandbox' | 'onchain';
@@ -75,6 +79,7 @@ export interface PaymentConfig {
 }
 
 export { repoRoot, serverRoot };
+export type { MailConfig };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -144,11 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (cookieSecret.length < 32) throw new Error('COOKIE_SECRET must be at least 32 characters');
   const payments = loadPaymentConfig(env, production);
   const metricsEnabled = parseMetricsSwitch(env.METRICS);
-  const missing = production ? missingInProduction(env, metricsEnabled) : [];
+  const port = int(env, 'PORT', 3000);
+  const mail = parseMailConfig(env, dataDir, port);
+  const missing = production ? missingInProduction(env, metricsEnabled, mail.enabled) : [];
   if (missing.length > 0)
     throw new Error(`NODE_ENV=production requires ${missing.join(', ')}; see docs/operations.md`);
   return {
-    port: int(env, 'PORT', 3000),
+    port,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl,
     dataDir,
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpCompression: onOff(env, 'HTTP_COMPRESSION'),
     ...requestTimeouts(env),
     apiDocs: parseApiDocsSwitch(env.API_DOCS, nodeEnv),
+    mail,
   };
 }
 

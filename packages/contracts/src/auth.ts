@@ -47,3 +47,39 @@ export const RegisterBody = Type.Object({
   message: Type.String({ maxLength: 4096 }),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
+
+/**
+ * Password recovery by e-mail (docs/api.md, "Password recovery"). `GET /abwab/captcha` answers
+ * a signed proof-of-work challenge (ALTCHA); the widget solves it and gives its payload, which
+ * `POST /abwab/restore` takes as `captcha`. The answer is the same 202 whether or not the
+ * address belongs to an account.
+ */
+export const MailStatusResponse = Type.Object({
+  /** False when the server runs with MAIL=off: nothing can be sent, recovery by mail is off. */
+  enabled: Type.Boolean(),
+});
+export type MailStatusResponse = Static<typeof MailStatusResponse>;
+
+/** ALTCHA's challenge as the widget reads it (altcha-lib's createChallenge). */
+export const CaptchaChallenge = Type.Object({}, { additionalProperties: true });
+export type CaptchaChallenge = Static<typeof CaptchaChallenge>;
+
+export const RestoreBody = Type.Object({
+  email: Type.String({ maxLength: 320 }),
+  /** The widget's payload: base64 of the challenge and its solution. */
+  captcha: Type.String({ maxLength: 8192 }),
+});
+export type RestoreBody = Static<typeof RestoreBody>;
+
+export const Accepted = Type.Object({ accepted: Type.Literal(true) });
+export type Accepted = Static<typeof Accepted>;
+
+export const RestoreConfirmBody = Type.Object({
+  /** The token of the link `PUBLIC_URL/restore-password/<token>`. */
+  token: Type.String({ maxLength: 256 }),
+  password: Type.String({ maxLength: 1024 }),
+});
+export type RestoreConfirmBody = Static<typeof RestoreConfirmBody>;
+
+/** How long a password reset link is valid. */
+export const RESET_TOKEN_MINUTES = 30;

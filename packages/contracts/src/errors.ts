@@ -27,6 +27,10 @@ export const ErrorCode = {
   nonceInvalid: 'NONCE_INVALID',
   refreshInvalid: 'REFRESH_INVALID',
   refreshReused: 'REFRESH_REUSED',
+  // Password recovery (docs/api.md, "Password recovery").
+  captchaInvalid: 'CAPTCHA_INVALID',
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  mailOff: 'MAIL_OFF',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   landNotFound: 'LAND_NOT_FOUND',

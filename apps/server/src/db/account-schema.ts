@@ -29,6 +29,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_login_lower_key').on(t.loginLower),
     uniqueIndex('users_address_key').on(t.address),
+    // Password recovery finds accounts by e-mail address, without regard to case.
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 

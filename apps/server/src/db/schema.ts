@@ -7,3 +7,4 @@ export * from './arena-schema.js';
 export * from './unique-schema.js';
 export * from './records-schema.js';
 export * from './economy-schema.js';
+export * from './mail-schema.js';
