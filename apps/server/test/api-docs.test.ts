@@ -138,6 +138,7 @@ describe('the API reference in production', () => {
     CHAIN_ID: '1',
     TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
     PAYMENT_CONFIRMATIONS: '3',
+    MAIL: 'off',
   };
   let dist: string;
   beforeAll(() => {

@@ -13,6 +13,8 @@ const production = {
   CHAIN_ID: '1',
   TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
   PAYMENT_CONFIRMATIONS: '3',
+  SMTP_URL: 'smtps://game:secret@smtp.example.org',
+  PUBLIC_URL: 'https://game.example',
 };
 const development = { COOKIE_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-test-data' };
 
@@ -58,6 +60,30 @@ describe('what production requires', () => {
     );
   });
 
+  it('names SMTP_URL and PUBLIC_URL when they are missing, unless MAIL=off', () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(
+      'NODE_ENV=production requires SMTP_URL (the mail server password recovery sends through, or MAIL=off)',
+    );
+    expect(() => loadConfig({ ...production, PUBLIC_URL: '' })).toThrow(
+      "NODE_ENV=production requires PUBLIC_URL (the game's address, for links in mails, or MAIL=off)",
+    );
+    expect(() =>
+      loadConfig({ ...production, SIWE_DOMAIN: undefined, SMTP_URL: '', PUBLIC_URL: undefined }),
+    ).toThrow(/requires SIWE_DOMAIN .*, SMTP_URL .*, PUBLIC_URL /);
+    const off = loadConfig({
+      ...production,
+      SMTP_URL: undefined,
+      PUBLIC_URL: undefined,
+      MAIL: 'off',
+    });
+    expect(off.mail.enabled).toBe(false);
+    expect(loadConfig(production).mail).toMatchObject({
+      enabled: true,
+      smtpUrl: 'smtps://game:secret@smtp.example.org',
+      publicUrl: 'https://game.example',
+    });
+  });
+
   it('needs neither outside production', () => {
     expect(loadConfig(development)).toMatchObject({
       siweDomain: undefined,
@@ -90,6 +116,54 @@ describe('what production requires', () => {
     // Development may confirm after one block (a local chain).
     const chain = { ...production, NODE_ENV: 'development', PAYMENT_PROVIDER: 'onchain' };
     expect(loadConfig({ ...chain, PAYMENT_CONFIRMATIONS: '1' }).payments.confirmations).toBe(1);
+  });
+});
+
+describe('mail settings', () => {
+  it('sends through SMTP_URL, or without it into DATA_DIR/outbox, from MAIL_FROM', () => {
+    const dev = loadConfig({ ...development, PORT: '4100' });
+    expect(dev.mail).toEqual({
+      enabled: true,
+      smtpUrl: undefined,
+      from: 'Aleph <no-reply@localhost>',
+      publicUrl: 'http://localhost:4100',
+      outboxDir: '/nonexistent-test-data/outbox',
+    });
+    const smtp = loadConfig({
+      ...development,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'Aleph <game@example.org>',
+      PUBLIC_URL: 'https://game.example/',
+    });
+    expect(smtp.mail).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'Aleph <game@example.org>',
+      publicUrl: 'https://game.example',
+    });
+  });
+
+  it('turns mail off with MAIL=off and refuses other MAIL values', () => {
+    expect(loadConfig({ ...development, MAIL: 'off' }).mail.enabled).toBe(false);
+    expect(loadConfig({ ...development, MAIL: 'on' }).mail.enabled).toBe(true);
+    expect(loadConfig({ ...development, MAIL: '' }).mail.enabled).toBe(true);
+    for (const value of ['no', 'OFF', 'false', '0'])
+      expect(() => loadConfig({ ...development, MAIL: value }), value).toThrow(
+        `MAIL must be on or off, not ${JSON.stringify(value)}`,
+      );
+  });
+
+  it('refuses an SMTP_URL or PUBLIC_URL that is not one', () => {
+    for (const value of ['smtp.example.org', 'http://smtp.example.org', 'smtp://', 'smtp:// x'])
+      expect(() => loadConfig({ ...development, SMTP_URL: value }), value).toThrow(
+        'SMTP_URL must be an smtp:// or smtps:// URL',
+      );
+    expect(() => loadConfig({ ...production, SMTP_URL: 'mail.example.org' })).toThrow(
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+    for (const value of ['game.example', 'ftp://game.example'])
+      expect(() => loadConfig({ ...development, PUBLIC_URL: value }), value).toThrow(
+        'PUBLIC_URL must be an http(s) URL',
+      );
   });
 });
 

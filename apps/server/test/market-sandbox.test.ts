@@ -61,6 +61,8 @@ describe('payment configuration', () => {
     NODE_ENV: 'production',
     SIWE_DOMAIN: 'game.example',
     METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+    SMTP_URL: 'smtps://game:secret@smtp.example.org',
+    PUBLIC_URL: 'https://game.example',
   };
   const chain = {
     CHAIN_RPC_URL: 'https://rpc.example.org',
