@@ -3,7 +3,9 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { AdjustableClock, systemClock } from './lib/clock.js';
-import { startHousekeeping } from './jobs/housekeeping.js';
+import { startHousekeeping, type Job } from './jobs/housekeeping.js';
+import { startMailWorker } from './jobs/mail-worker.js';
+import { createMailer } from './lib/mailer.js';
 import { startSettlementWorker } from './jobs/settlement-worker.js';
 import { loggerOptions } from './metrics/logging.js';
 import { demoBanner, ensureDemoWorld, type DemoWorld } from './seed/demo.js';
@@ -48,13 +50,18 @@ export async function serve(config: AppConfig, setUpWorld: DemoWorld | null): Pr
     app.log.fatal({ err }, 'uncaught exception; exiting');
     process.exit(1);
   });
-  const jobs = [
+  const jobs: Job[] = [
     startSettlementWorker(database.db, clock, app.log, {
       observer: app.metrics.settlement,
       ...(database.kind === 'pglite' ? { lanes: 1 } : {}),
     }),
     startHousekeeping(database.db, clock, app.log),
   ];
+  // Queued mail is sent by every process's worker, each mail once (docs/operations.md, "Mail").
+  if (config.mail.enabled) {
+    const mailer = createMailer(config.mail, app.log);
+    jobs.push(startMailWorker(database.db, clock, mailer, app.log, { observer: app.metrics.mail }));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

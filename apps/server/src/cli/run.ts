@@ -9,6 +9,7 @@ import { demo } from './commands/demo.js';
 import { grant } from './commands/grant.js';
 import { level } from './commands/level.js';
 import { luckycoin } from './commands/luckycoin.js';
+import { mail } from './commands/mail.js';
 import { unique } from './commands/unique.js';
 import { users } from './commands/users.js';
 import { world } from './commands/world.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   demo,
   luckycoin,
   unique,
+  mail,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database, PoolStats } from '../db/client.js';
 import { transactionRetries } from '../db/retry.js';
+import type { MailObserver } from '../jobs/mail-worker.js';
 import type { SettlementObserver } from '../jobs/settlement-worker.js';
 
 /**
@@ -39,6 +40,7 @@ export interface AppMetrics {
   /** Arena attacks fought in one transaction by the attack desk. */
   arenaAttackBatch: Histogram;
   settlement: SettlementObserver;
+  mail: MailObserver;
   contentType: string;
   /** The Prometheus text of the process and of this app. */
   render(): Promise<string>;
@@ -128,6 +130,23 @@ export function createAppMetrics(
     registers,
   });
 
+  const mailSent = new Counter({
+    name: 'aleph_mail_sent_total',
+    help: "Mails this process's mail worker handed to the SMTP server (or wrote to the outbox folder).",
+    registers,
+  });
+  const mailFailed = new Counter({
+    name: 'aleph_mail_failed_attempts_total',
+    help: 'Failed attempts to send a mail; gave_up="true" for a last attempt (the mail is given up on).',
+    labelNames: ['gave_up'],
+    registers,
+  });
+  const mailPending = new Gauge({
+    name: 'aleph_mail_pending',
+    help: 'Mails queued and not sent yet (due or waiting for a retry), sampled by the mail worker.',
+    registers,
+  });
+
   let unsubscribe = () => undefined as void;
   const stats = database.poolStats;
   if (stats) {
@@ -186,6 +205,11 @@ export function createAppMetrics(
       // eslint-disable-next-line no-restricted-properties
       succeeded: () => lastSuccess.set(Date.now() / 1000),
       failed: () => failures.inc(),
+    },
+    mail: {
+      pending: (count) => mailPending.set(count),
+      sent: () => mailSent.inc(),
+      failed: (gaveUp) => mailFailed.labels(String(gaveUp)).inc(),
     },
     contentType: registry.contentType,
     async render() {
