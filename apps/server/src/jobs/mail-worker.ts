@@ -18,11 +18,11 @@ export interface MailObserver {
 export const MAIL_BATCH_SIZE = 20;
 /**
  * How long a worker holds a leased mail. Far longer than one send may take (the SMTP
- * transport gives up on a silent server within about two minutes: lib/mailer.ts), so another
+ * transport gives up on a silent server within a couple of minutes: lib/mailer.ts), so another
  * process retries a mail only when the worker that leased it has died.
  */
 export const MAIL_LEASE_MS = 5 * 60_000;
-/** Attempts before a mail is given up on (`failed_at`); about four hours of retries. */
+/** Attempts before a mail is given up on (`failed_at`); about three hours of retries. */
 export const MAIL_MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 3_600_000;
