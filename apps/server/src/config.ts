@@ -34,6 +34,9 @@ export interface AppConfig {
     loginPerClient: RateLimitRule;
     loginPerUsername: RateLimitRule;
     nonce: RateLimitRule;
+    /** Password recovery requests per client address and per e-mail address. */
+    restorePerClient: RateLimitRule;
+    restorePerEmail: RateLimitRule;
   };
   /** Enables `/__test/*` (clock control). Never set in production; refused there. */
   testMode: boolean;
@@ -170,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       loginPerClient: { max: int(env, 'LOGIN_RATE_PER_CLIENT', 30), windowSeconds: 60 },
       loginPerUsername: { max: int(env, 'LOGIN_RATE_PER_USERNAME', 10), windowSeconds: 15 * 60 },
       nonce: { max: 60, windowSeconds: 60 },
+      restorePerClient: { max: 10, windowSeconds: 60 * 60 },
+      restorePerEmail: { max: 3, windowSeconds: 60 * 60 },
     },
     testMode,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

@@ -69,7 +69,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     API_DOCS: 'off',
   });
   // Tests register many players from one address; the nonce limit has its own test.
-  const rateLimits = { ...base.rateLimits, nonce: { max: 100_000, windowSeconds: 60 } };
+  // So do recovery requests; the per-address limit has its own test (account-recovery).
+  const rateLimits = {
+    ...base.rateLimits,
+    nonce: { max: 100_000, windowSeconds: 60 },
+    restorePerClient: { max: 100_000, windowSeconds: 3600 },
+  };
   return { ...base, rateLimits, siweDomain: TEST_DOMAIN, ...overrides };
 }
 

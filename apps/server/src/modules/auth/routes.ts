@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  Accepted,
+  CaptchaChallenge,
   CheckLoginQuery,
   CheckLoginResponse,
   CheckSessionResponse,
   ErrorBody,
   LoginBody,
+  MailStatusResponse,
   NonceResponse,
   Ok,
   RegisterBody,
+  RestoreBody,
+  RestoreConfirmBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
 import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
+import { newCaptcha } from './captcha.js';
+import { confirmRestore, mailOff, requestRestore } from './recovery.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
 /** /abwab: accounts and sessions (docs/api.md, "Session and account"). */
 export async function authRoutes(base: FastifyInstance) {
@@ -59,6 +66,39 @@ export async function authRoutes(base: FastifyInstance) {
       const domain = config.siweDomain ?? request.headers.host ?? '';
       await register(deps, request.body, domain, clock.now());
       return reply.status(201).send({ ok: true });
+    },
+  );
+
+  // Password recovery by e-mail (docs/api.md, "Password recovery").
+  app.get('/mail', { schema: { response: { 200: MailStatusResponse } } }, async () => ({
+    enabled: config.mail.enabled,
+  }));
+
+  app.get(
+    '/captcha',
+    { schema: { response: { 200: CaptchaChallenge, ...errors } } },
+    async (_request, reply) => {
+      if (!config.mail.enabled) throw mailOff();
+      reply.header('cache-control', 'no-store');
+      return newCaptcha(config);
+    },
+  );
+
+  app.post(
+    '/restore',
+    { schema: { body: RestoreBody, response: { 202: Accepted, ...errors } } },
+    async (request, reply) => {
+      await requestRestore(deps, request.body, request.ip, clock.now());
+      return reply.status(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
+    '/restore/confirm',
+    { schema: { body: RestoreConfirmBody, response: { 200: Ok, ...errors } } },
+    async (request) => {
+      await confirmRestore(deps, request.body, clock.now());
+      return { ok: true as const };
     },
   );
 

@@ -111,6 +111,26 @@ export async function revokeSession(
 }
 
 /**
+ * Ends every live session of an account (a password reset), notifying each like revokeSession:
+ * on every process its push streams close and its tokens answer 401.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with ended as (
+      update sessions set revoked_at = ${now}, revoked_reason = ${reason}
+      where user_id = ${userId} and revoked_at is null returning id)
+    select id from ended, lateral (select pg_notify(${SESSIONS_CHANNEL}, ended.id::text)) n`,
+  );
+  return rows.length;
+}
+
+/**
  * Of `ids`, the sessions that are still alive: not revoked, and holding a refresh token that
  * could still be exchanged (an access token lives 15 minutes; the session lives as long as its
  * refresh token). One query for every open push stream of a process.

@@ -1,0 +1,188 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  EMAIL_PATTERN,
+  ErrorCode,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RESET_TOKEN_MINUTES,
+  type RestoreBody,
+  type RestoreConfirmBody,
+} from '@aleph/contracts';
+import type { AppConfig } from '../../config.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { passwordResets, users } from '../../db/schema.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { rateLimitClient } from '../../lib/ip-address.js';
+import { hit, tooMany } from '../../lib/rate-limit.js';
+import { hashToken, randomToken } from '../../lib/tokens.js';
+import { composeMail, enqueueMail } from '../../core/mail.js';
+import { spendCaptcha } from './captcha.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.js';
+
+/**
+ * Password recovery by e-mail (docs/api.md, "Password recovery"): a request proves a solved
+ * captcha, is counted per client address and per e-mail address, and answers the same 202
+ * after the same time whether or not an account has that address. Each account with the
+ * address gets a mail with a single-use link valid RESET_TOKEN_MINUTES; a newer link voids the
+ * older ones. Following it sets a new password, ends every session of the account and sends a
+ * notice that the password changed.
+ */
+
+const emailRe = new RegExp(EMAIL_PATTERN);
+
+/**
+ * Every answer to a valid request leaves no earlier than this after the request began, so the
+ * time does not tell whether a mail was queued (which takes a few database writes).
+ */
+export const RESTORE_ANSWER_MS = 400;
+
+export interface RecoveryDeps {
+  db: Db;
+  config: AppConfig;
+}
+
+export const mailOff = () =>
+  new AppError(
+    503,
+    ErrorCode.mailOff,
+    'Password recovery by e-mail is turned off on this server. Please contact support.',
+  );
+
+const TOO_MANY = 'Too many recovery requests. Please wait and try again later.';
+
+export async function requestRestore(
+  deps: RecoveryDeps,
+  body: RestoreBody,
+  address: string,
+  now: Date,
+): Promise<void> {
+  const { config, db } = deps;
+  if (!config.mail.enabled) throw mailOff();
+  const email = body.email.trim();
+  if (!emailRe.test(email)) {
+    throw badRequest(
+      ErrorCode.emailInvalid,
+      'Please enter a valid email and confirm the captcha.',
+      'email',
+    );
+  }
+  const started = performance.now();
+  await spendCaptcha(db, config, body.captcha);
+  const { restorePerClient, restorePerEmail } = config.rateLimits;
+  const byClient = await hit(
+    db,
+    `restore:client:${rateLimitClient(address)}`,
+    restorePerClient,
+    now,
+  );
+  if (byClient.hits > restorePerClient.max) throw tooMany(byClient, TOO_MANY);
+  const byEmail = await hit(db, `restore:email:${email.toLowerCase()}`, restorePerEmail, now);
+  if (byEmail.hits > restorePerEmail.max) throw tooMany(byEmail, TOO_MANY);
+
+  const accounts = await queryRows<{ id: number; login: string; email: string }>(
+    db,
+    sql`select id, login, email from users where lower(email) = ${email.toLowerCase()} order by id`,
+  );
+  for (const account of accounts) await sendResetLink(deps, account, now);
+  const rest = RESTORE_ANSWER_MS - (performance.now() - started);
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+}
+
+async function sendResetLink(
+  { db, config }: RecoveryDeps,
+  account: { id: number; login: string; email: string },
+  now: Date,
+) {
+  const token = randomToken();
+  const link = `${config.mail.publicUrl}/restore-password/${token}`;
+  const mail = composeMail({
+    greeting: `Hello ${account.login},`,
+    paragraphs: [
+      'Someone, hopefully you, asked to reset the password of your Aleph account.',
+      `The link below sets a new password. It works once, for ${RESET_TOKEN_MINUTES} minutes.`,
+      'If you did not ask for this, ignore this mail: your password stays as it is.',
+    ],
+    link: { label: 'Set a new password', url: link },
+  });
+  await db.transaction(async (tx) => {
+    // A new link voids the account's older ones.
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id));
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: account.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await enqueueMail(
+      tx,
+      { kind: 'password_reset', to: account.email, subject: 'Reset your Aleph password', ...mail },
+      now,
+    );
+  });
+}
+
+const tokenInvalid = () =>
+  badRequest(
+    ErrorCode.resetTokenInvalid,
+    'This link has expired or was already used. Please ask for a new one.',
+    'token',
+  );
+
+export async function confirmRestore(
+  { db }: RecoveryDeps,
+  body: RestoreConfirmBody,
+  now: Date,
+): Promise<void> {
+  if (body.password.length < PASSWORD_MIN || body.password.length > PASSWORD_MAX) {
+    throw badRequest(
+      ErrorCode.passwordInvalid,
+      `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+      'password',
+    );
+  }
+  if (body.token.length === 0) throw tokenInvalid();
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(body.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) throw tokenInvalid();
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, used.userId))
+      .returning({ login: users.login, email: users.email });
+    if (!account) throw tokenInvalid();
+    // Whoever held a session (or read the mail) is signed out on every process.
+    await revokeUserSessions(tx, used.userId, 'password_reset', now);
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    const notice = composeMail({
+      greeting: `Hello ${account.login},`,
+      paragraphs: [
+        'The password of your Aleph account was just changed with a reset link, and every device that was signed in was signed out.',
+        'If that was not you, reset your password again at once and write to support.',
+      ],
+    });
+    await enqueueMail(
+      tx,
+      {
+        kind: 'password_changed',
+        to: account.email,
+        subject: 'Your Aleph password was changed',
+        ...notice,
+      },
+      now,
+    );
+  });
+}
