@@ -27,9 +27,18 @@ describe('accessibility (axe)', () => {
     ['/login', 'Login'],
     ['/register', 'Register'],
     ['/restore-password', 'Restore password'],
+    ['/restore-password/a-reset-token', 'Set a new password'],
   ])('%s has no violations', async (path, heading) => {
     const { container } = renderRoutes(signedOutRoutes, path);
     await screen.findByRole('heading', { name: heading });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it("the bot check's widget, once loaded, has no violations", async () => {
+    vi.stubGlobal('isSecureContext', true); // the widget works in a secure context only
+    fakeFetch({ 'GET /abwab/mail': () => json({ enabled: true }) });
+    const { container } = renderRoutes(signedOutRoutes, '/restore-password');
+    await screen.findByRole('checkbox', { name: "I'm not a bot" });
     expect(await violations(container)).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ describe('signed-out route table', () => {
     ['/login', 'Login'],
     ['/register', 'Register'],
     ['/restore-password', 'Restore password'],
+    ['/restore-password/a-reset-token', 'Set a new password'],
   ])('shows %s', async (path, heading) => {
     const { router } = renderRoutes(signedOutRoutes, path);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();

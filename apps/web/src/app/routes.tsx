@@ -15,6 +15,10 @@ const restorePasswordScreen = lazyScreen(
   () => import('../features/auth/restore-password-screen'),
   (m) => m.RestorePasswordScreen,
 );
+const newPasswordScreen = lazyScreen(
+  () => import('../features/auth/new-password-screen'),
+  (m) => m.NewPasswordScreen,
+);
 
 /**
  * The login screen's download, started at once when the page came prerendered (main.tsx): the
@@ -40,6 +44,11 @@ export const signedOutRoutes: RouteObject[] = [
       {
         path: '/restore-password',
         element: restorePasswordScreen.element,
+      },
+      {
+        // The link of the recovery e-mail (docs/api.md, "Password recovery").
+        path: '/restore-password/:token',
+        element: newPasswordScreen.element,
       },
       { path: '/logout', Component: LogoutDoneRoute },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -6,7 +6,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-type Reply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Reply = Answer | Promise<Answer>;
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 export const json = (body: unknown, status = 200) => ({ status, body });
@@ -31,7 +32,7 @@ export function fakeFetch(routes: Record<string, Handler>) {
     const reply = handler ? await handler(call) : { status: 404, body: { message: 'Not found' } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,6 +11,7 @@ import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
+import type { LoginNote } from './new-password-screen';
 import { PasswordField } from './password-field';
 
 /** The value of a prerendered input, if the page came prerendered and the player typed into it. */
@@ -27,6 +28,8 @@ function typedBefore(id: string): string {
 export function LoginScreen() {
   const dispatch = useDispatch();
   const hydrated = useHydrated();
+  // Why the player is here, when another screen sent them (a changed password, for one).
+  const note = (useLocation().state as LoginNote | null)?.note;
   const [isLoading, setLoading] = useState(false);
   // The build prerenders this screen (docs/architecture.md, Web): what was typed into it before
   // the page was hydrated is still in the inputs, and is where the state starts.
@@ -50,6 +53,11 @@ export function LoginScreen() {
     <AuthCard subtitle="Login">
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
+          {note && (
+            <Typography role="status" sx={{ color: 'success.main' }}>
+              {note}
+            </Typography>
+          )}
           <FormField
             id="login-username"
             label="Username"

@@ -1,52 +1,72 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ErrorCode } from '@aleph/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { httpStatus, serverCode } from '../../api/error-message';
 import { AuthCard } from './auth-card';
+import {
+  retryAfterSeconds,
+  useGetMailStatusQuery,
+  useRestorePasswordMutation,
+} from './auth-endpoints';
+import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 import { FormField } from './form-field';
 import { isEmailValid } from './register-fields';
 
-/** The simulated wait of docs/screens.md: restoring makes no server call yet. */
-export const RESTORE_WAIT_MS = 1000;
+export const INVALID_TEXT = 'Please enter a valid email and confirm the captcha.';
+export const DONE_TEXT =
+  'If the email exists in our system, you will receive instructions shortly.';
+export const MAIL_OFF_TEXT = 'Password recovery by e-mail is turned off on this server.';
 
 type Outcome = { severity: 'success' | 'error'; text: string } | undefined;
 
-const simulateRestore = () =>
-  new Promise<void>((resolve) => window.setTimeout(resolve, RESTORE_WAIT_MS));
+function waitText(seconds: number | undefined): string {
+  if (seconds === undefined) return 'Too many requests. Please try again later.';
+  if (seconds < 60) return `Too many requests. Please try again in ${seconds} s.`;
+  return `Too many requests. Please try again in ${Math.ceil(seconds / 60)} min.`;
+}
+
+/** docs/screens.md (Restore password): what the player reads after a refused request. */
+function refusalText(error: unknown): string {
+  const code = serverCode(error);
+  if (code === ErrorCode.captchaInvalid || code === ErrorCode.emailInvalid) return INVALID_TEXT;
+  if (code === ErrorCode.mailOff) return MAIL_OFF_TEXT;
+  if (httpStatus(error) === 429) return waitText(retryAfterSeconds(error));
+  return 'Something went wrong.';
+}
 
 export function RestorePasswordScreen() {
   const [email, setEmail] = useState('');
-  const [notABot, setNotABot] = useState(false);
-  const [waiting, setWaiting] = useState(false);
+  const [payload, setPayload] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>();
+  const [mailOffAnswer, setMailOffAnswer] = useState(false);
+  const captcha = useRef<CaptchaHandle>(null);
+  const { data: mail } = useGetMailStatusQuery();
+  const [restore, { isLoading }] = useRestorePasswordMutation();
+  const mailOff = mail?.enabled === false || mailOffAnswer;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isEmailValid(email) || !notABot) {
-      setOutcome({
-        severity: 'error',
-        text: 'Please enter a valid email and confirm the captcha.',
-      });
+    if (mailOff || isLoading) return;
+    if (!isEmailValid(email) || !payload) {
+      setOutcome({ severity: 'error', text: INVALID_TEXT });
       return;
     }
     setOutcome(undefined);
-    setWaiting(true);
     try {
-      await simulateRestore();
-      setOutcome({
-        severity: 'success',
-        text: 'If the email exists in our system, you will receive instructions shortly.',
-      });
+      await restore({ email, captcha: payload }).unwrap();
+      setOutcome({ severity: 'success', text: DONE_TEXT });
     } catch (error) {
-      console.error('Password restore failed', error);
-      setOutcome({ severity: 'error', text: 'Something went wrong.' });
+      if (serverCode(error) === ErrorCode.mailOff) setMailOffAnswer(true);
+      else if (httpStatus(error) === undefined) console.error('Password restore failed', error);
+      setOutcome({ severity: 'error', text: refusalText(error) });
     } finally {
-      setWaiting(false);
+      // The server takes each solved challenge once: another request needs a new check.
+      captcha.current?.reset();
     }
   };
 
@@ -54,26 +74,28 @@ export function RestorePasswordScreen() {
     <AuthCard subtitle="Restore password">
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
+          {mailOff && (
+            <Alert severity="info" role="status">
+              {MAIL_OFF_TEXT}
+            </Alert>
+          )}
           <FormField
             id="restore-email"
             label="Email"
             type="email"
             value={email}
             onChange={setEmail}
-            disabled={waiting}
+            disabled={isLoading || mailOff}
             autoComplete="email"
           />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={notABot}
-                onChange={(event) => setNotABot(event.target.checked)}
-                disabled={waiting}
-              />
-            }
-            label="I'm not a bot"
-          />
-          {outcome && (
+          {!mailOff && (
+            <CaptchaWidget
+              ref={captcha}
+              challengeUrl={`${window.location.origin}/abwab/captcha`}
+              onChange={setPayload}
+            />
+          )}
+          {outcome && !(mailOff && outcome.text === MAIL_OFF_TEXT) && (
             <Alert
               severity={outcome.severity}
               role={outcome.severity === 'error' ? 'alert' : 'status'}
@@ -81,7 +103,14 @@ export function RestorePasswordScreen() {
               {outcome.text}
             </Alert>
           )}
-          <Button type="submit" variant="contained" size="large" loading={waiting} fullWidth>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={isLoading}
+            disabled={mailOff}
+            fullWidth
+          >
             RESTORE
           </Button>
           <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
