@@ -11,6 +11,7 @@ import { composeMail, enqueueMail, type OutgoingMail } from '../src/core/mail.js
 import { mailRetryDelayMs, startMailWorker } from '../src/jobs/mail-worker.js';
 import { AdjustableClock } from '../src/lib/clock.js';
 import { createMailer, createOutboxMailer, createSmtpMailer } from '../src/lib/mailer.js';
+import { createAppMetrics } from '../src/metrics/metrics.js';
 import { openTestDatabase, TEST_EPOCH } from './helpers.js';
 import { addressText, startSmtpTestServer, type SmtpTestServer } from './smtp-test-server.js';
 
@@ -182,6 +183,40 @@ describe('the mail worker with an SMTP server', () => {
     } finally {
       await smtp.restart();
       await worker.stop();
+    }
+  });
+
+  it('counts sent mails, failed attempts and the queue in the metrics', async () => {
+    const metrics = createAppMetrics(database, () => undefined);
+    const worker = startMailWorker(database.db, clock, createSmtpMailer(smtp.url, FROM), quiet, {
+      intervalMs: NEVER,
+      observer: metrics.mail,
+    });
+    try {
+      const mail = newMail();
+      await queue(mail);
+      expect(await worker.drain()).toBe(1);
+      await smtp.stop();
+      await queue(newMail());
+      expect(await worker.drain()).toBe(0);
+      await worker.drain();
+      const text = await metrics.render();
+      expect(text).toMatch(/^aleph_mail_sent_total 1$/m);
+      expect(text).toMatch(/^aleph_mail_failed_attempts_total\{gave_up="false"\} 1$/m);
+      // Sampled at the start of the last drain: the mail waiting for its retry.
+      expect(text).toMatch(/^aleph_mail_pending 1$/m);
+    } finally {
+      await smtp.restart();
+      await worker.stop();
+      metrics.close();
+    }
+    // The retried mail goes out, so later tests start with an empty queue.
+    clock.advance(mailRetryDelayMs(1));
+    const again = smtpWorker();
+    try {
+      expect(await again.drain()).toBe(1);
+    } finally {
+      await again.stop();
     }
   });
 
