@@ -8,10 +8,12 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { startMailWorker } from '../src/jobs/mail-worker.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
 import { grantStarter } from '../src/modules/world/starter.js';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
   createTestContext,
   registerPlayer,
   signedInPlayer,
+  signedRegistration,
   testConfig,
   type TestContext,
 } from './helpers.js';
@@ -306,5 +308,79 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with two server processes', () 
       await other.close();
       await second.close();
     }
+  });
+});
+
+describe('restoring access with the registered wallet', () => {
+  const restoreWallet = (payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/abwab/restore/wallet', payload });
+  const restoreMessage = (account: PrivateKeyAccount) =>
+    signedRegistration(ctx, { account, statement: 'Sign to restore access' });
+
+  it('sets a new password for the wallet that signs, once per signed message', async () => {
+    const player = await signedInPlayer(ctx);
+    const signed = await restoreMessage(player.account);
+    const body = {
+      message: signed.message,
+      signature: signed.signature,
+      password: 'restored by wallet',
+    };
+    const res = await restoreWallet(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await login(player.login, 'restored by wallet')).statusCode).toBe(200);
+    expect((await login(player.login, player.password)).statusCode).toBe(401);
+    expect(await signedIn(player.cookie)).toBe(401);
+    // The same signed message again: its nonce was used.
+    expect((await restoreWallet({ ...body, password: 'another one again' })).json()).toMatchObject({
+      code: 'NONCE_INVALID',
+    });
+    const notice = await receive(player.email, /password was changed/);
+    expect(notice.text).toContain('your wallet');
+  });
+
+  it('refuses another wallet, another signer, a registration message, a stale message', async () => {
+    const player = await registerPlayer(ctx);
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const password = 'not going to happen';
+
+    const unknown = await restoreMessage(stranger);
+    expect(
+      (
+        await restoreWallet({ message: unknown.message, signature: unknown.signature, password })
+      ).json(),
+    ).toMatchObject({ code: 'WALLET_NOT_REGISTERED', field: 'message' });
+
+    // The message names the player's address, but the stranger signed it.
+    const named = await restoreMessage(player.account);
+    const forged = await stranger.signMessage({ message: named.message });
+    expect(
+      (await restoreWallet({ message: named.message, signature: forged, password })).json(),
+    ).toMatchObject({ code: 'SIGNATURE_INVALID', field: 'signature' });
+
+    const registration = await signedRegistration(ctx, { account: player.account });
+    expect(
+      (
+        await restoreWallet({
+          message: registration.message,
+          signature: registration.signature,
+          password,
+        })
+      ).json(),
+    ).toMatchObject({ code: 'MESSAGE_INVALID', field: 'message' });
+
+    const stale = await restoreMessage(player.account);
+    ctx.clock.advance(60 * 60_000);
+    expect(
+      (
+        await restoreWallet({ message: stale.message, signature: stale.signature, password })
+      ).json(),
+    ).toMatchObject({ code: 'MESSAGE_INVALID' });
+
+    expect(
+      (await restoreWallet({ message: 'x', signature: '0x00', password: 'short' })).json(),
+    ).toMatchObject({ code: 'PASSWORD_INVALID', field: 'password' });
+    expect((await restoreWallet({ signature: '0x00', password })).json().field).toBe('message');
+    expect((await login(player.login, player.password)).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,8 @@ export const PASSWORD_MAX = 128;
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 /** The statement of the EIP-4361 message the wallet signs to register. */
 export const REGISTER_STATEMENT = 'Sign to register';
+/** The statement of the EIP-4361 message the wallet signs to restore access. */
+export const RESTORE_STATEMENT = 'Sign to restore access';
 
 export const Ok = Type.Object({ ok: Type.Literal(true) });
 export type Ok = Static<typeof Ok>;
@@ -83,3 +85,14 @@ export type RestoreConfirmBody = Static<typeof RestoreConfirmBody>;
 
 /** How long a password reset link is valid. */
 export const RESET_TOKEN_MINUTES = 30;
+
+/**
+ * Restoring access with the registered wallet: an EIP-4361 message with the statement
+ * 'Sign to restore access' (the same checks as registration's), its signature, the new password.
+ */
+export const RestoreWalletBody = Type.Object({
+  message: Type.String({ maxLength: 4096 }),
+  signature: Type.String({ maxLength: 1024 }),
+  password: Type.String({ maxLength: 1024 }),
+});
+export type RestoreWalletBody = Static<typeof RestoreWalletBody>;

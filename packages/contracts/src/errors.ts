@@ -31,6 +31,7 @@ export const ErrorCode = {
   captchaInvalid: 'CAPTCHA_INVALID',
   resetTokenInvalid: 'RESET_TOKEN_INVALID',
   mailOff: 'MAIL_OFF',
+  walletNotRegistered: 'WALLET_NOT_REGISTERED',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   landNotFound: 'LAND_NOT_FOUND',

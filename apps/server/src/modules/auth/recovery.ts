@@ -7,9 +7,10 @@ import {
   RESET_TOKEN_MINUTES,
   type RestoreBody,
   type RestoreConfirmBody,
+  type RestoreWalletBody,
 } from '@aleph/contracts';
 import type { AppConfig } from '../../config.js';
-import { queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { rateLimitClient } from '../../lib/ip-address.js';
@@ -19,6 +20,8 @@ import { composeMail, enqueueMail } from '../../core/mail.js';
 import { spendCaptcha } from './captcha.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions.js';
+import { consumeNonce, isNonceUsable, nonceInvalid } from './nonces.js';
+import { verifyRestoreMessage } from './siwe.js';
 
 /**
  * Password recovery by e-mail (docs/api.md, "Password recovery"): a request proves a solved
@@ -40,6 +43,16 @@ export const RESTORE_ANSWER_MS = 400;
 export interface RecoveryDeps {
   db: Db;
   config: AppConfig;
+}
+
+function checkPassword(password: string) {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw badRequest(
+      ErrorCode.passwordInvalid,
+      `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+      'password',
+    );
+  }
 }
 
 export const mailOff = () =>
@@ -130,17 +143,11 @@ const tokenInvalid = () =>
   );
 
 export async function confirmRestore(
-  { db }: RecoveryDeps,
+  { db, config }: RecoveryDeps,
   body: RestoreConfirmBody,
   now: Date,
 ): Promise<void> {
-  if (body.password.length < PASSWORD_MIN || body.password.length > PASSWORD_MAX) {
-    throw badRequest(
-      ErrorCode.passwordInvalid,
-      `The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
-      'password',
-    );
-  }
+  checkPassword(body.password);
   if (body.token.length === 0) throw tokenInvalid();
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
@@ -156,33 +163,85 @@ export async function confirmRestore(
       )
       .returning({ userId: passwordResets.userId });
     if (!used) throw tokenInvalid();
-    const [account] = await tx
-      .update(users)
-      .set({ passwordHash })
-      .where(eq(users.id, used.userId))
-      .returning({ login: users.login, email: users.email });
-    if (!account) throw tokenInvalid();
-    // Whoever held a session (or read the mail) is signed out on every process.
-    await revokeUserSessions(tx, used.userId, 'password_reset', now);
-    await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
-    const notice = composeMail({
-      greeting: `Hello ${account.login},`,
-      paragraphs: [
-        'The password of your Aleph account was just changed with a reset link, and every device that was signed in was signed out.',
-        'If that was not you, reset your password again at once and write to support.',
-      ],
-    });
-    await enqueueMail(
-      tx,
-      {
-        kind: 'password_changed',
-        to: account.email,
-        subject: 'Your Aleph password was changed',
-        ...notice,
-      },
-      now,
+    await setNewPassword(tx, config, used.userId, passwordHash, 'a reset link', now);
+  });
+}
+
+/**
+ * The new password of a recovered account: every session of it ends on every process (whoever
+ * held one, or read the mail, is signed out), its open reset links are void, and its address
+ * gets a notice (when mail is on).
+ */
+async function setNewPassword(
+  tx: Executor,
+  config: AppConfig,
+  userId: number,
+  passwordHash: string,
+  how: string,
+  now: Date,
+) {
+  const [account] = await tx
+    .update(users)
+    .set({ passwordHash })
+    .where(eq(users.id, userId))
+    .returning({ login: users.login, email: users.email });
+  if (!account) throw tokenInvalid();
+  await revokeUserSessions(tx, userId, 'password_reset', now);
+  await tx
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  if (!config.mail.enabled) return;
+  const notice = composeMail({
+    greeting: `Hello ${account.login},`,
+    paragraphs: [
+      `The password of your Aleph account was just changed with ${how}, and every device that was signed in was signed out.`,
+      'If that was not you, reset your password again at once and write to support.',
+    ],
+  });
+  await enqueueMail(
+    tx,
+    { kind: 'password_changed', to: account.email, subject: 'Your Aleph password was changed', ...notice },
+    now,
+  );
+}
+
+/**
+ * Restore with the registered wallet: a fresh EIP-4361 message saying 'Sign to restore
+ * access' for this site, signed by the address an account registered with, sets a new
+ * password. Counted per client address like the e-mail requests; the nonce is single use.
+ */
+export async function restoreWithWallet(
+  deps: RecoveryDeps,
+  body: RestoreWalletBody,
+  domain: string,
+  address: string,
+  now: Date,
+): Promise<void> {
+  const { db, config } = deps;
+  checkPassword(body.password);
+  const rule = config.rateLimits.restorePerClient;
+  const byClient = await hit(db, `restore:client:${rateLimitClient(address)}`, rule, now);
+  if (byClient.hits > rule.max) throw tooMany(byClient, TOO_MANY);
+  const signed = await verifyRestoreMessage(
+    body,
+    { domain, chainId: config.payments.chainId, maxAgeSeconds: config.nonceTtlSeconds },
+    now,
+  );
+  if (!(await isNonceUsable(db, signed.nonce, now))) throw nonceInvalid();
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.address, signed.address.toLowerCase()));
+  if (!owner) {
+    throw badRequest(
+      ErrorCode.walletNotRegistered,
+      'No account was registered with this wallet.',
+      'message',
     );
+  }
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await consumeNonce(tx, signed.nonce, now);
+    await setNewPassword(tx, config, owner.id, passwordHash, 'your wallet', now);
   });
 }

@@ -14,13 +14,14 @@ import {
   RegisterBody,
   RestoreBody,
   RestoreConfirmBody,
+  RestoreWalletBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
 import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
 import { newCaptcha } from './captcha.js';
-import { confirmRestore, mailOff, requestRestore } from './recovery.js';
+import { confirmRestore, mailOff, requestRestore, restoreWithWallet } from './recovery.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -98,6 +99,17 @@ export async function authRoutes(base: FastifyInstance) {
     { schema: { body: RestoreConfirmBody, response: { 200: Ok, ...errors } } },
     async (request) => {
       await confirmRestore(deps, request.body, clock.now());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/restore/wallet',
+    { schema: { body: RestoreWalletBody, response: { 200: Ok, ...errors } } },
+    async (request) => {
+      // The same domain as a registration's (see /register below).
+      const domain = config.siweDomain ?? request.headers.host ?? '';
+      await restoreWithWallet(deps, request.body, domain, request.ip, clock.now());
       return { ok: true as const };
     },
   );

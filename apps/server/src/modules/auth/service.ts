@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   EMAIL_PATTERN,
   ErrorCode,
@@ -20,6 +20,7 @@ import type { SessionTokens } from '../../core/session-cookies.js';
 import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
+import { consumeNonce, isNonceUsable, nonceInvalid } from './nonces.js';
 import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
 
 const loginRe = new RegExp(LOGIN_PATTERN);
@@ -72,24 +73,6 @@ function validateFields(body: RegisterBody) {
   }
 }
 
-const nonceInvalid = () =>
-  badRequest(
-    ErrorCode.nonceInvalid,
-    'This signature was already used or has expired. Please connect your wallet again.',
-    'message',
-  );
-
-async function isNonceUsable(db: Db, nonce: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ nonce: authNonces.nonce })
-    .from(authNonces)
-    .where(
-      and(eq(authNonces.nonce, nonce), isNull(authNonces.usedAt), gt(authNonces.expiresAt, now)),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 const loginTaken = () => conflict(ErrorCode.loginTaken, 'Login already taken', 'login');
 const addressTaken = () =>
   conflict(
@@ -129,18 +112,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, domain: strin
   const passwordHash = await hashPassword(body.password);
   try {
     return await deps.db.transaction(async (tx) => {
-      const consumed = await tx
-        .update(authNonces)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(authNonces.nonce, nonce),
-            isNull(authNonces.usedAt),
-            gt(authNonces.expiresAt, now),
-          ),
-        )
-        .returning({ nonce: authNonces.nonce });
-      if (consumed.length === 0) throw nonceInvalid();
+      await consumeNonce(tx, nonce, now);
       return createAccount(
         tx,
         { login: body.login, email: body.email, address: addressLower, passwordHash, now },

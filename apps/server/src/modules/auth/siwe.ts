@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isAddressEqual, isHex, verifyMessage } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { ErrorCode, REGISTER_STATEMENT } from '@aleph/contracts';
+import { ErrorCode, REGISTER_STATEMENT, RESTORE_STATEMENT } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
 
 export { generateSiweNonce };
@@ -64,10 +64,45 @@ function bindingProblem(parsed: Parsed, expected: SiweExpectation, now: Date): s
  * is that address's signature of it. Returns the nonce, which the caller consumes in the account's transaction.
  * Only externally owned accounts are supported: contract wallets need a chain client.
  */
-export async function verifyRegistrationMessage(
+export function verifyRegistrationMessage(
   input: SignedRegistration,
   expected: SiweExpectation,
   now: Date,
+): Promise<{ nonce: string; address: `0x${string}` }> {
+  return verifySignedMessage(input, expected, now, REGISTER_STATEMENT);
+}
+
+/**
+ * Checks a signed message to restore access (docs/api.md, "Password recovery"): the same
+ * checks as a registration's, with the statement 'Sign to restore access', for the address the
+ * message names. Returns that address and the nonce to consume.
+ */
+export function verifyRestoreMessage(
+  input: { message: string; signature: string },
+  expected: SiweExpectation,
+  now: Date,
+): Promise<{ nonce: string; address: `0x${string}` }> {
+  let named: string | undefined;
+  try {
+    named = parseSiweMessage(input.message).address;
+  } catch {
+    named = undefined;
+  }
+  if (!named) {
+    throw badRequest(
+      ErrorCode.messageInvalid,
+      'The signed message is not a valid Sign-In with Ethereum message.',
+      'message',
+    );
+  }
+  return verifySignedMessage({ ...input, address: named }, expected, now, RESTORE_STATEMENT);
+}
+
+async function verifySignedMessage(
+  input: SignedRegistration,
+  expected: SiweExpectation,
+  now: Date,
+  statement: string,
 ): Promise<{ nonce: string; address: `0x${string}` }> {
   if (!isAddress(input.address, { strict: false })) {
     throw badRequest(
@@ -88,8 +123,8 @@ export async function verifyRegistrationMessage(
   if (parsed.domain !== expected.domain) {
     throw invalid('The signed message was made for another site.');
   }
-  if (parsed.statement !== REGISTER_STATEMENT) {
-    throw invalid(`The signed message must say '${REGISTER_STATEMENT}'.`);
+  if (parsed.statement !== statement) {
+    throw invalid(`The signed message must say '${statement}'.`);
   }
   if (!isAddressEqual(parsed.address, address)) {
     throw invalid('The signed message names another wallet address.');
