@@ -200,7 +200,12 @@ async function setNewPassword(
   });
   await enqueueMail(
     tx,
-    { kind: 'password_changed', to: account.email, subject: 'Your Aleph password was changed', ...notice },
+    {
+      kind: 'password_changed',
+      to: account.email,
+      subject: 'Your Aleph password was changed',
+      ...notice,
+    },
     now,
   );
 }
