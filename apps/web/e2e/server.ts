@@ -64,6 +64,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       GAME_TEST_MODE: '1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Links in mails lead back to this server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

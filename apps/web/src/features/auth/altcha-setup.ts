@@ -10,6 +10,7 @@
  */
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-fixes.css';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 

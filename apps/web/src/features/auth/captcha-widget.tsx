@@ -23,6 +23,30 @@ interface StateDetail {
 }
 
 /**
+ * The widget's colours for the game's dark theme, set on the widget itself. Its stylesheet
+ * picks them with CSS `light-dark()`, which the build's CSS minifier rewrites into variables that
+ * only a `color-scheme` declared in a processed stylesheet defines; the app's theme declares it
+ * elsewhere, so without these the checkbox had no border and no background (an invisible box).
+ * Every variable that derives from a themed one is set too: a derived variable is computed where
+ * it is declared (the document's root), not here.
+ */
+const ALTCHA_COLORS = {
+  '--altcha-max-width': '100%',
+  '--altcha-color-base': 'transparent',
+  '--altcha-color-base-content': '#ffffff',
+  '--altcha-color-neutral': 'rgba(255, 255, 255, 0.23)',
+  '--altcha-color-neutral-content': '#ffffff',
+  '--altcha-border-color': 'rgba(255, 255, 255, 0.23)',
+  '--altcha-checkbox-border-color': 'rgba(255, 255, 255, 0.7)',
+  '--altcha-input-background-color': 'transparent',
+  '--altcha-input-color': '#ffffff',
+  '--altcha-popover-color': 'rgba(255, 255, 255, 0.23)',
+  '--altcha-spinner-color': '#ffffff',
+  '--altcha-switch-background-color': 'rgba(255, 255, 255, 0.23)',
+  '--altcha-switch-toggle-color': '#ffffff',
+} as const;
+
+/**
  * The "I'm not a bot" check: ALTCHA's widget, whose checkbox starts a proof of work in the
  * browser when ticked. Its code is downloaded when this component first mounts.
  */
@@ -103,7 +127,7 @@ export function CaptchaWidget({ challengeUrl, onChange, ref }: CaptchaWidgetProp
       ref={widget}
       challenge={challengeUrl}
       language={language}
-      style={{ '--altcha-max-width': '100%' }}
+      style={ALTCHA_COLORS}
     />
   );
 }
