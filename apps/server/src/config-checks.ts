@@ -144,11 +144,7 @@ export interface MailConfig {
   outboxDir: string;
 }
 
-export function parseMailConfig(
-  env: NodeJS.ProcessEnv,
-  dataDir: string,
-  port: number,
-): MailConfig {
+export function parseMailConfig(env: NodeJS.ProcessEnv, dataDir: string, port: number): MailConfig {
   const raw = env.MAIL;
   if (raw !== undefined && raw !== '' && raw !== 'on' && raw !== 'off')
     throw new Error(`MAIL must be on or off, not ${JSON.stringify(raw)}`);
