@@ -20,6 +20,9 @@ import {
   PotBody,
   PurchaseListQuery,
   RegisterBody,
+  RestoreBody,
+  RestoreConfirmBody,
+  RestoreWalletBody,
   UpskillsBody,
   WorkflowBody,
 } from '@aleph/contracts';
@@ -117,6 +120,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
     ...anyone,
     body: LoginBody,
     sample: () => ({ body: { username: 'nobody_at_all', password: 'not the password' } }),
+  }),
+  // Password recovery: no fuzzed request solves the captcha, holds a reset link or a signed
+  // restore message, so every one is refused and none changes an account.
+  read('/abwab/mail', anyone),
+  read('/abwab/captcha', anyone),
+  write('/abwab/restore', {
+    ...anyone,
+    body: RestoreBody,
+    sample: () => ({ body: { email: 'someone@example.com', captcha: 'not a solution' } }),
+  }),
+  write('/abwab/restore/confirm', {
+    ...anyone,
+    body: RestoreConfirmBody,
+    sample: () => ({ body: { token: 'no-such-token', password: 'a long enough password' } }),
+  }),
+  write('/abwab/restore/wallet', {
+    ...anyone,
+    body: RestoreWalletBody,
+    sample: () => ({
+      body: {
+        message: 'not a signed message',
+        signature: '0x00',
+        password: 'a long enough password',
+      },
+    }),
   }),
   write('/abwab/refresh', { ...anyone, endsSession: true }),
   write('/abwab/logout', { ...anyone, endsSession: true }),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SecretMarket, TraderQuotes } from '@aleph/contracts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { hashToken, randomToken } from '../src/lib/tokens.js';
 import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { createTestContext, signedRegistration, type TestContext } from './helpers.js';
@@ -44,6 +47,8 @@ describe('requests from another site', () => {
    * is open to her), so her profile cannot level up any more; carol's can.
    */
   let carol: Player;
+  /** Recovers her account (by e-mail link and by wallet); the others keep their sessions. */
+  let dana: Player;
   /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
   let keys = 0;
@@ -56,6 +61,7 @@ describe('requests from another site', () => {
     alice = await newPlayer();
     bob = await newPlayer();
     carol = await newPlayer();
+    dana = await newPlayer();
     const db = ctx.database.db;
     const now = ctx.clock.now();
     await grantToProfile(db, alice.id, { xp: 30_000, platinum: 100_000, gold: 1_000_000 }, now);
@@ -103,6 +109,58 @@ describe('requests from another site', () => {
           url: '/abwab/login',
           body: { username: a().login, password: a().password },
         }),
+      ],
+      [
+        'POST /abwab/restore',
+        async () => {
+          const res = await call({ method: 'GET', url: '/abwab/captcha' });
+          const challenge = res.json() as Challenge;
+          const solution = await solveChallenge({ challenge, deriveKey });
+          const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+          return {
+            method: 'POST',
+            url: '/abwab/restore',
+            body: { email: dana.email, captcha },
+            cookie: '',
+          };
+        },
+      ],
+      [
+        'POST /abwab/restore/confirm',
+        async () => {
+          // A reset link as a recovery mail would hold one.
+          const token = randomToken();
+          const at = ctx.clock.now();
+          await ctx.database.db.execute(
+            sql`insert into password_resets (token_hash, user_id, created_at, expires_at)
+                values (${hashToken(token)}, ${dana.id}, ${at}, ${new Date(at.getTime() + 600_000)})`,
+          );
+          return {
+            method: 'POST',
+            url: '/abwab/restore/confirm',
+            body: { token, password: 'dana from a link' },
+            cookie: '',
+          };
+        },
+      ],
+      [
+        'POST /abwab/restore/wallet',
+        async () => {
+          const signed = await signedRegistration(ctx, {
+            account: dana.account,
+            statement: 'Sign to restore access',
+          });
+          return {
+            method: 'POST',
+            url: '/abwab/restore/wallet',
+            body: {
+              message: signed.message,
+              signature: signed.signature,
+              password: 'dana by wallet',
+            },
+            cookie: '',
+          };
+        },
       ],
       ['POST /abwab/refresh', async () => ({ method: 'POST', url: '/abwab/refresh' })],
       ['POST /abwab/logout', async () => ({ method: 'POST', url: '/abwab/logout' })],
