@@ -15,6 +15,7 @@ import { registerSpa } from './lib/spa.js';
 import { validatorCompiler } from './lib/validator.js';
 import type { AccountCreatedHook } from './core/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { emailLinkRoutes } from './modules/auth/account-routes.js';
 import { SessionResolver } from './modules/auth/access-query.js';
 import { API_PREFIXES } from './lib/prefixes.js';
 import { playerRoutes } from './http/player-routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: API_PREFIXES.auth });
+  await app.register(emailLinkRoutes, { prefix: API_PREFIXES.auth });
   await app.register(marketOfferRoutes, { prefix: API_PREFIXES.market });
   await app.register(playerRoutes);
   await app.register(eventRoutes);

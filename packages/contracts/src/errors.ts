@@ -2,6 +2,8 @@ import type { MissionErrorCode } from '@aleph/rules';
 import type { ArenaErrorCode } from './arena.js';
 import type { EconomyErrorCode } from './economy.js';
 import type { HeroGrowthErrorCode } from './hero-growth.js';
+import type { AccountErrorCode } from './account.js';
+import type { TwoFactorErrorCode } from './two-factor.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -78,4 +80,6 @@ export type ApiErrorCode =
   | MissionErrorCode
   | ArenaErrorCode
   | EconomyErrorCode
-  | HeroGrowthErrorCode;
+  | HeroGrowthErrorCode
+  | AccountErrorCode
+  | TwoFactorErrorCode;

@@ -16,3 +16,5 @@ export * from './arena.js';
 export * from './economy.js';
 export * from './unique.js';
 export * from './hero-growth.js';
+export * from './account.js';
+export * from './two-factor.js';

@@ -25,6 +25,17 @@ export const users = pgTable(
     address: text('address').notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
+    /** When the player followed a verification link sent to `email` (null: not verified). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Two-factor (TOTP, RFC 6238): the base32 secret, set once the player confirmed a code.
+     * `totp_pending_secret` holds a secret shown for scanning but not yet confirmed.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_login_lower_key').on(t.loginLower),
@@ -96,8 +107,49 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason'),
+    /** The browser's User-Agent at sign-in, for the player's list of sessions. */
+    userAgent: text('user_agent'),
+    /** The client address at sign-in (the approximate place in the list of sessions). */
+    clientAddress: text('client_address'),
+    /** Set at sign-in and at each refresh of the session's tokens. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Two-factor recovery codes: SHA-256 of each code, single use. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password accepted for an account with two-factor: the second step (`POST /abwab/login/2fa`)
+ * presents this token (a cookie) with a code. Short-lived, single use, attempts counted.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('login_challenges_user_idx').on(t.userId),
+    index('login_challenges_expiry_idx').on(t.expiresAt),
+  ],
 );
 
 /** Tokens are stored as SHA-256 hex of the random cookie value, never in clear. */

@@ -56,6 +56,29 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * E-mail links other than password resets: `verify` (the address of the account, sent at
+ * registration and on request) and `change` (a new address, which becomes the account's when
+ * followed). The token's SHA-256 only, single use, with an expiry; a new link of one purpose
+ * voids the account's older ones of that purpose.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** The address the link was sent to. */
+    email: text('email').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
 /** Captcha challenges already solved once: a solution is accepted a single time. */
 export const captchaUses = pgTable(
   'captcha_uses',

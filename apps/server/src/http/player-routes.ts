@@ -18,6 +18,8 @@ import { missionLogRoutes, recordsProfileRoutes } from '../modules/records/route
 import { uniqueRoutes } from '../modules/unique/routes.js';
 import { workflowRoutes } from '../modules/workflows/routes.js';
 import { settleBeforeHandling } from './settle-first.js';
+import { accountRoutes } from '../modules/auth/account-routes.js';
+import { twoFactorRoutes } from '../modules/auth/two-factor-routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
@@ -30,6 +32,9 @@ export async function playerRoutes(app: FastifyInstance) {
   // The world's map and numbers are the same for everyone: nothing of the caller to settle.
   await app.register(mapRoutes, { prefix: API_PREFIXES.lands });
   await app.register(worldStatsRoutes, { prefix: API_PREFIXES.profile });
+  // Account settings read and change the account, not the game: nothing to settle first.
+  await app.register(accountRoutes, { prefix: API_PREFIXES.profile });
+  await app.register(twoFactorRoutes, { prefix: API_PREFIXES.profile });
   await app.register(async (settled) => {
     settleBeforeHandling(settled);
     await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });

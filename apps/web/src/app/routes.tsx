@@ -160,6 +160,13 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'profile/account',
+            element: screen(
+              () => import('../features/account/account-page'),
+              (m) => m.AccountPage,
+            ),
+          },
+          {
             path: 'profile/achievements',
             element: screen(
               () => import('../features/records/achievements-page'),

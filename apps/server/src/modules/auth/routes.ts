@@ -118,7 +118,13 @@ export async function authRoutes(base: FastifyInstance) {
     '/login',
     { schema: { body: LoginBody, response: { 200: Ok, ...errors } } },
     async (request, reply) => {
-      const tokens = await login(deps, request.body, request.ip, clock.now());
+      const tokens = await login(
+        deps,
+        request.body,
+        request.ip,
+        clock.now(),
+        request.headers['user-agent'],
+      );
       setAuthCookies(reply, config, tokens);
       return { ok: true as const };
     },

@@ -20,6 +20,7 @@ import type { SessionTokens } from '../../core/session-cookies.js';
 import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
+import { queueVerificationMail } from './email-links.js';
 import { consumeNonce, isNonceUsable, nonceInvalid } from './nonces.js';
 import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
 
@@ -113,11 +114,13 @@ export async function register(deps: AuthDeps, body: RegisterBody, domain: strin
   try {
     return await deps.db.transaction(async (tx) => {
       await consumeNonce(tx, nonce, now);
-      return createAccount(
+      const account = await createAccount(
         tx,
         { login: body.login, email: body.email, address: addressLower, passwordHash, now },
         deps.accountHooks,
       );
+      await queueVerificationMail(tx, deps.config, account.userId, body.email, now);
+      return account;
     });
   } catch (err) {
     throw uniqueViolation(err) ?? err;
@@ -136,6 +139,7 @@ export async function login(
   body: LoginBody,
   client: string,
   now: Date,
+  userAgent?: string,
 ): Promise<SessionTokens> {
   const attempt = await reserveLoginAttempt(deps.db, deps.config, body.username, client, now);
   const [user] = await deps.db
@@ -146,5 +150,5 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
   await attempt.succeeded();
-  return createSession(deps.db, user.id, now, deps.config);
+  return createSession(deps.db, user.id, now, deps.config, { userAgent, clientAddress: client });
 }

@@ -32,15 +32,30 @@ async function issueTokens(
   return { access, refresh };
 }
 
+/** Where a session was opened from, for the player's list of sessions (/profile/account). */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  clientAddress?: string | undefined;
+}
+
 export async function createSession(
   db: Db,
   userId: number,
   now: Date,
   ttl: Ttl,
+  origin: SessionOrigin = {},
 ): Promise<SessionTokens> {
   return db.transaction(async (tx) => {
     const id = randomUUID();
-    await tx.insert(sessions).values({ id, userId, createdAt: now });
+    await tx.insert(sessions).values({
+      id,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      // A header is the client's to choose: kept short.
+      userAgent: origin.userAgent?.slice(0, 400) ?? null,
+      clientAddress: origin.clientAddress ?? null,
+    });
     return issueTokens(tx, id, now, ttl);
   });
 }
