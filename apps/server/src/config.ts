@@ -37,6 +37,10 @@ export interface AppConfig {
     /** Password recovery requests per client address and per e-mail address. */
     restorePerClient: RateLimitRule;
     restorePerEmail: RateLimitRule;
+    /** Verification and address-change mails per account (each its own counter). */
+    accountMail: RateLimitRule;
+    /** Current-password checks of the account settings per account: wrong ones count. */
+    accountPassword: RateLimitRule;
   };
   /** Enables `/__test/*` (clock control). Never set in production; refused there. */
   testMode: boolean;
@@ -175,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       nonce: { max: 60, windowSeconds: 60 },
       restorePerClient: { max: 10, windowSeconds: 60 * 60 },
       restorePerEmail: { max: 3, windowSeconds: 60 * 60 },
+      accountMail: { max: 3, windowSeconds: 60 * 60 },
+      accountPassword: { max: 5, windowSeconds: 15 * 60 },
     },
     testMode,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
