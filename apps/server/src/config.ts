@@ -41,6 +41,8 @@ export interface AppConfig {
     accountMail: RateLimitRule;
     /** Current-password checks of the account settings per account: wrong ones count. */
     accountPassword: RateLimitRule;
+    /** Wrong two-factor codes per account: the login's second step and the settings together. */
+    twoFactorPerAccount: RateLimitRule;
   };
   /** Enables `/__test/*` (clock control). Never set in production; refused there. */
   testMode: boolean;
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       restorePerEmail: { max: 3, windowSeconds: 60 * 60 },
       accountMail: { max: 3, windowSeconds: 60 * 60 },
       accountPassword: { max: 5, windowSeconds: 15 * 60 },
+      twoFactorPerAccount: { max: 10, windowSeconds: 15 * 60 },
     },
     testMode,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
