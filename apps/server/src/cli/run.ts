@@ -10,6 +10,7 @@ import { grant } from './commands/grant.js';
 import { level } from './commands/level.js';
 import { luckycoin } from './commands/luckycoin.js';
 import { mail } from './commands/mail.js';
+import { twoFactor } from './commands/two-factor.js';
 import { unique } from './commands/unique.js';
 import { users } from './commands/users.js';
 import { world } from './commands/world.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CliCommand[] = [
   luckycoin,
   unique,
   mail,
+  twoFactor,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

@@ -8,6 +8,7 @@ import {
   CheckSessionResponse,
   ErrorBody,
   LoginBody,
+  LoginResponse,
   MailStatusResponse,
   NonceResponse,
   Ok,
@@ -15,11 +16,24 @@ import {
   RestoreBody,
   RestoreConfirmBody,
   RestoreWalletBody,
+  TwoFactorCodeBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
 import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
-import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
+import {
+  createSession,
+  resolveAccess,
+  resolveRefresh,
+  revokeSession,
+  rotateRefresh,
+} from './sessions.js';
+import {
+  clearChallengeCookie,
+  completeChallenge,
+  readChallengeCookie,
+  setChallengeCookie,
+} from './login-challenge.js';
 import { newCaptcha } from './captcha.js';
 import { confirmRestore, mailOff, requestRestore, restoreWithWallet } from './recovery.js';
 
@@ -116,15 +130,37 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/login',
-    { schema: { body: LoginBody, response: { 200: Ok, ...errors } } },
+    { schema: { body: LoginBody, response: { 200: LoginResponse, ...errors } } },
     async (request, reply) => {
-      const tokens = await login(
+      const result = await login(
         deps,
         request.body,
         request.ip,
         clock.now(),
         request.headers['user-agent'],
       );
+      if ('challenge' in result) {
+        setChallengeCookie(reply, config, result.challenge);
+        return { twoFactor: true as const };
+      }
+      setAuthCookies(reply, config, result.tokens);
+      return { ok: true as const };
+    },
+  );
+
+  /** The second step of a login with two-factor: the challenge's cookie and a code. */
+  app.post(
+    '/login/2fa',
+    { schema: { body: TwoFactorCodeBody, response: { 200: Ok, ...errors } } },
+    async (request, reply) => {
+      const now = clock.now();
+      const token = readChallengeCookie(request, config);
+      const userId = await completeChallenge(deps, token, request.body.code, now);
+      const tokens = await createSession(database.db, userId, now, config, {
+        userAgent: request.headers['user-agent'],
+        clientAddress: request.ip,
+      });
+      clearChallengeCookie(reply, config);
       setAuthCookies(reply, config, tokens);
       return { ok: true as const };
     },

@@ -20,6 +20,7 @@ import type { SessionTokens } from '../../core/session-cookies.js';
 import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
+import { openChallenge } from './login-challenge.js';
 import { queueVerificationMail } from './email-links.js';
 import { consumeNonce, isNonceUsable, nonceInvalid } from './nonces.js';
 import { generateSiweNonce, verifyRegistrationMessage } from './siwe.js';
@@ -129,10 +130,15 @@ export async function register(deps: AuthDeps, body: RegisterBody, domain: strin
 
 const INVALID_CREDENTIALS = 'Invalid username or password.';
 
+/** A login's outcome: a session, or for an account with two-factor on, a challenge's token. */
+export type LoginResult = { tokens: SessionTokens } | { challenge: string };
+
 /**
  * Throttled per client address, per (username, client address) and, more loosely, per
  * username; every attempt is counted before its password is checked, in the database so
- * every process enforces the same limits (login-limits.ts, docs/operations.md).
+ * every process enforces the same limits (login-limits.ts, docs/operations.md). The right
+ * password of an account with two-factor on opens a challenge instead of a session
+ * (login-challenge.ts): the session waits for a code.
  */
 export async function login(
   deps: AuthDeps,
@@ -140,15 +146,17 @@ export async function login(
   client: string,
   now: Date,
   userAgent?: string,
-): Promise<SessionTokens> {
+): Promise<LoginResult> {
   const attempt = await reserveLoginAttempt(deps.db, deps.config, body.username, client, now);
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, twoFactor: users.totpEnabledAt })
     .from(users)
     .where(eq(users.loginLower, body.username.toLowerCase()))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
   await attempt.succeeded();
-  return createSession(deps.db, user.id, now, deps.config, { userAgent, clientAddress: client });
+  if (user.twoFactor) return { challenge: await openChallenge(deps.db, user.id, now) };
+  const origin = { userAgent, clientAddress: client };
+  return { tokens: await createSession(deps.db, user.id, now, deps.config, origin) };
 }
