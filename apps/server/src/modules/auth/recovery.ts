@@ -17,6 +17,7 @@ import { rateLimitClient } from '../../lib/ip-address.js';
 import { hit, tooMany } from '../../lib/rate-limit.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import { composeMail, enqueueMail } from '../../core/mail.js';
+import { queuePasswordChangedMail } from './account-mails.js';
 import { spendCaptcha } from './captcha.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions.js';
@@ -45,7 +46,8 @@ export interface RecoveryDeps {
   config: AppConfig;
 }
 
-function checkPassword(password: string) {
+/** The registration's rules for a new password (400 PASSWORD_INVALID naming `password`). */
+export function checkPassword(password: string) {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
     throw badRequest(
       ErrorCode.passwordInvalid,
@@ -190,24 +192,7 @@ async function setNewPassword(
   await tx
     .delete(passwordResets)
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-  if (!config.mail.enabled) return;
-  const notice = composeMail({
-    greeting: `Hello ${account.login},`,
-    paragraphs: [
-      `The password of your Aleph account was just changed with ${how}, and every device that was signed in was signed out.`,
-      'If that was not you, reset your password again at once and write to support.',
-    ],
-  });
-  await enqueueMail(
-    tx,
-    {
-      kind: 'password_changed',
-      to: account.email,
-      subject: 'Your Aleph password was changed',
-      ...notice,
-    },
-    now,
-  );
+  await queuePasswordChangedMail(tx, config, account, how, now);
 }
 
 /**
