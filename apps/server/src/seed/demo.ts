@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createRng } from '@aleph/rules';
 import type { Db, Executor } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -136,6 +136,11 @@ export async function ensureDemoWorld(
     const demoId = await createDemoAccount(tx, { now, rng, passwordHash: demoHash });
     const veteranId = await createVeteran(tx, { now, rng, passwordHash: veteranHash });
     await markVeteran(tx, veteranId);
+    // The demo world's addresses count as verified: its profiles look like finished accounts.
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`${users.createdAt}` })
+      .where(inArray(users.id, [...players, demoId, veteranId]));
     await seedDemoArena(tx, { players, veteranId, now, rng });
     // After the demo account's and the veteran's lands, so their plots are as before.
     await createDemoLands(tx, players, now);

@@ -146,6 +146,92 @@ export async function revokeUserSessions(
 }
 
 /**
+ * Ends every live session of an account but `keep` (the caller's: a password changed in the
+ * settings, "Sign out everywhere else"), notifying each like revokeSession. Returns how many.
+ */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: number,
+  keep: string,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with ended as (
+      update sessions set revoked_at = ${now}, revoked_reason = ${reason}
+      where user_id = ${userId} and id <> ${keep} and revoked_at is null returning id)
+    select id from ended, lateral (select pg_notify(${SESSIONS_CHANNEL}, ended.id::text)) n`,
+  );
+  return rows.length;
+}
+
+/**
+ * Ends one session of an account (its owner's "Sign out" in the list of sessions), notifying
+ * like revokeSession. False when the account has no such session that is still open: another
+ * player's session is not told apart from one that does not exist.
+ */
+export async function revokeOwnSession(
+  db: Executor,
+  userId: number,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with ended as (
+      update sessions set revoked_at = ${now}, revoked_reason = ${reason}
+      where id = ${sessionId} and user_id = ${userId} and revoked_at is null returning id)
+    select id from ended, lateral (select pg_notify(${SESSIONS_CHANNEL}, ended.id::text)) n`,
+  );
+  return rows.length > 0;
+}
+
+/** A live session of an account as its list shows it (session-list.ts). */
+export interface AccountSessionRow {
+  id: string;
+  userAgent: string | null;
+  clientAddress: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/**
+ * The account's live sessions (as liveSessions judges them), the most recently seen first. A
+ * session from before sessions recorded when they were last seen counts as seen at sign-in.
+ */
+export async function accountSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<AccountSessionRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    user_agent: string | null;
+    client_address: string | null;
+    created_at: Date | string;
+    last_seen_at: Date | string;
+  }>(
+    db,
+    sql`select s.id, s.user_agent, s.client_address, s.created_at,
+        coalesce(s.last_seen_at, s.created_at) as last_seen_at
+      from sessions s
+      where s.user_id = ${userId} and s.revoked_at is null
+        and exists (select 1 from refresh_tokens r
+          where r.session_id = s.id and r.used_at is null and r.expires_at > ${now})
+      order by coalesce(s.last_seen_at, s.created_at) desc, s.created_at desc, s.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userAgent: r.user_agent,
+    clientAddress: r.client_address,
+    createdAt: new Date(r.created_at),
+    lastSeenAt: new Date(r.last_seen_at),
+  }));
+}
+
+/**
  * Of `ids`, the sessions that are still alive: not revoked, and holding a refresh token that
  * could still be exchanged (an access token lives 15 minutes; the session lives as long as its
  * refresh token). One query for every open push stream of a process.
@@ -188,7 +274,12 @@ export async function rotateRefresh(
       returning session_id`,
     );
     const sessionId = claimed[0]?.session_id;
-    if (sessionId) return { tokens: await issueTokens(tx, sessionId, now, ttl) };
+    if (sessionId) {
+      // The list of sessions shows when each was last seen: a refresh, so about once per
+      // access token's lifetime (15 minutes) while the player is active.
+      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+      return { tokens: await issueTokens(tx, sessionId, now, ttl) };
+    }
     const [known] = await tx
       .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
       .from(refreshTokens)
