@@ -5,6 +5,9 @@ import {
   ArenaBattlesQuery,
   ArenaDefenceBody,
   BuyPlatinumBody,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  VerifyEmailBody,
   SecretBuyBody,
   TossBody,
   TradeBody,
@@ -46,7 +49,7 @@ export interface SampleRequest {
  * platinum), so a fuzzed variant of it that changes anything is a defect.
  */
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route as Fastify knows it, with `:name` path parameters. */
   path: string;
   /**
@@ -146,6 +149,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
       },
     }),
   }),
+  // An e-mail link no fuzzed request holds: refused, nothing verified or changed.
+  write('/abwab/verify-email', {
+    ...anyone,
+    body: VerifyEmailBody,
+    sample: () => ({ body: { token: 'no-such-link-token' } }),
+  }),
   write('/abwab/refresh', { ...anyone, endsSession: true }),
   write('/abwab/logout', { ...anyone, endsSession: true }),
 
@@ -179,6 +188,30 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // them beforehand (abuse-fuzz.test.ts), so neither changes anything during the fuzz.
   read('/athar/quests', { readOnly: false }),
   write('/athar/quests/dismiss'),
+  // Account settings: no fuzzed request knows the fuzzing player's password (PASSWORD_INCORRECT,
+  // then 429) or another session's id (404). A new verification link (at most three an hour)
+  // and signing out others (the fuzzing player has no other session) change no player's state.
+  read('/athar/account'),
+  write('/athar/account/email/verify'),
+  write('/athar/account/email', {
+    body: ChangeEmailBody,
+    sample: () => ({ body: { email: 'elsewhere@example.com', password: 'not the password' } }),
+  }),
+  write('/athar/account/password', {
+    body: ChangePasswordBody,
+    sample: () => ({
+      body: { currentPassword: 'not the password', password: 'a long enough password' },
+    }),
+  }),
+  read('/athar/account/sessions'),
+  {
+    ...write('/athar/account/sessions/:id', {
+      params: { id: 'word' },
+      sample: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    }),
+    method: 'DELETE',
+  },
+  write('/athar/account/sessions/end-others'),
 
   read('/ard/lands'),
   read(

@@ -49,6 +49,9 @@ describe('requests from another site', () => {
   let carol: Player;
   /** Recovers her account (by e-mail link and by wallet); the others keep their sessions. */
   let dana: Player;
+  /** Uses the account settings, with a second session that she signs out. */
+  let erin: Player;
+  let erinElsewhere: string;
   /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
   let keys = 0;
@@ -62,6 +65,22 @@ describe('requests from another site', () => {
     bob = await newPlayer();
     carol = await newPlayer();
     dana = await newPlayer();
+    erin = await newPlayer();
+    const elsewhere = await call({
+      method: 'POST',
+      url: '/abwab/login',
+      body: { username: erin.login, password: erin.password },
+      cookie: '',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    const listed = await call({
+      method: 'GET',
+      url: '/athar/account/sessions',
+      cookie: erin.cookie,
+    });
+    erinElsewhere = (
+      listed.json() as { sessions: { id: string; current: boolean }[] }
+    ).sessions.find((s) => !s.current)!.id;
     const db = ctx.database.db;
     const now = ctx.clock.now();
     await grantToProfile(db, alice.id, { xp: 30_000, platinum: 100_000, gold: 1_000_000 }, now);
@@ -162,11 +181,65 @@ describe('requests from another site', () => {
           };
         },
       ],
+      [
+        'POST /abwab/verify-email',
+        async () => {
+          // A verification link as the registration's mail would hold one.
+          const token = randomToken();
+          const at = ctx.clock.now();
+          await ctx.database.db.execute(
+            sql`insert into email_tokens (token_hash, user_id, purpose, email, created_at, expires_at)
+                values (${hashToken(token)}, ${dana.id}, 'verify', ${dana.email}, ${at},
+                  ${new Date(at.getTime() + 600_000)})`,
+          );
+          return { method: 'POST', url: '/abwab/verify-email', body: { token }, cookie: '' };
+        },
+      ],
       ['POST /abwab/refresh', async () => ({ method: 'POST', url: '/abwab/refresh' })],
       ['POST /abwab/logout', async () => ({ method: 'POST', url: '/abwab/logout' })],
       [
         'POST /athar/quests/dismiss',
         async () => ({ method: 'POST', url: '/athar/quests/dismiss' }),
+      ],
+      [
+        'POST /athar/account/email/verify',
+        async () => ({ method: 'POST', url: '/athar/account/email/verify', cookie: erin.cookie }),
+      ],
+      [
+        'POST /athar/account/email',
+        async () => ({
+          method: 'POST',
+          url: '/athar/account/email',
+          body: { email: `new-${erin.email}`, password: erin.password },
+          cookie: erin.cookie,
+        }),
+      ],
+      [
+        // Carol's, not erin's: it signs out the other sessions, erin's second one among them.
+        // The same password again, so every request here still knows it.
+        'POST /athar/account/password',
+        async () => ({
+          method: 'POST',
+          url: '/athar/account/password',
+          body: { currentPassword: carol.password, password: carol.password },
+          cookie: carol.cookie,
+        }),
+      ],
+      [
+        'DELETE /athar/account/sessions/:id',
+        async () => ({
+          method: 'DELETE',
+          url: `/athar/account/sessions/${erinElsewhere}`,
+          cookie: erin.cookie,
+        }),
+      ],
+      [
+        'POST /athar/account/sessions/end-others',
+        async () => ({
+          method: 'POST',
+          url: '/athar/account/sessions/end-others',
+          cookie: erin.cookie,
+        }),
       ],
       [
         'POST /misaar/mission/check',

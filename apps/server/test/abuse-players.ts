@@ -31,7 +31,7 @@ export async function newPlayer(ctx: TestContext) {
 export type Player = Awaited<ReturnType<typeof newPlayer>>;
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   body?: object;
   cookie?: string;
