@@ -1,4 +1,9 @@
-import type { CheckSessionResponse, LoginBody } from '@aleph/contracts';
+import type {
+  CheckSessionResponse,
+  LoginBody,
+  LoginResponse,
+  TwoFactorCodeBody,
+} from '@aleph/contracts';
 import { ensureFreshSession } from './refresh-coordinator';
 import { postRefresh } from './session-refresh';
 
@@ -48,13 +53,25 @@ export async function fetchSession(): Promise<CheckSessionResponse> {
   return answer<CheckSessionResponse>(response);
 }
 
-/** POST /abwab/login: a 401 here means bad credentials, so nothing is refreshed. */
-export async function postLogin(body: LoginBody): Promise<void> {
-  await answer(
-    await send('/abwab/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
+const postJson = (path: string, body: unknown) =>
+  send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * POST /abwab/login: a 401 here means bad credentials, so nothing is refreshed. An account
+ * with two-factor on answers `{ twoFactor: true }` and no session: the code comes next.
+ */
+export async function postLogin(body: LoginBody): Promise<LoginResponse> {
+  return answer<LoginResponse>(await postJson('/abwab/login', body));
+}
+
+/**
+ * POST /abwab/login/2fa: the login's second step (its challenge travels in a cookie). A 401
+ * means the challenge is over (expired or too many wrong codes): log in again, no refresh.
+ */
+export async function postLoginCode(body: TwoFactorCodeBody): Promise<void> {
+  await answer(await postJson('/abwab/login/2fa', body));
 }

@@ -88,4 +88,77 @@ describe('login screen', () => {
     );
     expect(store.getState().auth.version).toBe('');
   });
+
+  describe('with two-factor on', () => {
+    /** The password step answers { twoFactor: true }; the code step as `code` says. */
+    async function toCodeStep(code: (body: unknown) => { status: number; body: unknown }) {
+      const { calls } = fakeFetch({
+        'POST /abwab/login': () => json({ twoFactor: true }),
+        'POST /abwab/login/2fa': ({ body }) => code(body),
+        'GET /athar/profile': () => json(PROFILE),
+      });
+      const user = userEvent.setup();
+      const store = signedOutApp();
+      await user.type(await screen.findByLabelText('Username'), 'guarded');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass{Enter}');
+      await screen.findByLabelText('Authentication code');
+      return { calls, user, store };
+    }
+
+    it('asks for the code only after the password, and the code opens the game', async () => {
+      const { calls, user, store } = await toCodeStep(() => json({ ok: true }));
+      expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(store.getState().auth.version).toBe('');
+      await user.type(screen.getByLabelText('Authentication code'), '123 456');
+      await user.click(screen.getByRole('button', { name: 'VERIFY' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(calls.find((c) => c.path === '/abwab/login/2fa')?.body).toEqual({ code: '123 456' });
+      expect(store.getState().auth.version).not.toBe('');
+    });
+
+    it('says a wrong code in words and lets the player try again', async () => {
+      const message = 'That code is not right. Enter the 6-digit code your app shows now.';
+      let tries = 0;
+      const { user, store } = await toCodeStep(() =>
+        (tries += 1) === 1
+          ? json({ statusCode: 400, code: 'TWO_FACTOR_CODE_INVALID', field: 'code', message }, 400)
+          : json({ ok: true }),
+      );
+      const field = screen.getByLabelText('Authentication code');
+      await user.type(field, '000000{Enter}');
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(store.getState().auth.version).toBe('');
+      await user.clear(field);
+      await user.type(field, 'abcd-efgh{Enter}');
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    });
+
+    it('goes back to the password step with a message when the challenge is over', async () => {
+      const { user } = await toCodeStep(() =>
+        json(
+          { statusCode: 401, code: 'TWO_FACTOR_CHALLENGE_INVALID', message: 'Log in again' },
+          401,
+        ),
+      );
+      await user.type(screen.getByLabelText('Authentication code'), '123456{Enter}');
+      expect(
+        await screen.findByText(
+          'Your sign-in took too long or had too many wrong codes. Please log in again.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByLabelText('Authentication code')).toBeNull();
+      expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('guarded');
+      expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
+      expect(screen.getByRole('button', { name: 'LOG IN' })).toBeTruthy();
+    });
+
+    it('"Back to login" returns to the password step', async () => {
+      const { user, calls } = await toCodeStep(() => json({ ok: true }));
+      await user.click(screen.getByRole('button', { name: 'Back to login' }));
+      expect(await screen.findByLabelText('Password')).toBeTruthy();
+      expect(calls.some((c) => c.path === '/abwab/login/2fa')).toBe(false);
+    });
+  });
 });

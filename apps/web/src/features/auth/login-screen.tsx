@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { postLogin } from '../../api/session-requests';
+import { postLogin, postLoginCode, RequestError } from '../../api/session-requests';
 import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
@@ -21,9 +21,22 @@ function typedBefore(id: string): string {
   return input instanceof HTMLInputElement ? input.value : '';
 }
 
+/** The server's sentence for a refused request, else what went wrong in words. */
+function refusal(error: unknown): string {
+  if (error instanceof RequestError) {
+    const message = (error.data as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message !== '') return message;
+    return `The server refused the code (status ${error.status}). Please try again.`;
+  }
+  return 'The server cannot be reached. Please try again.';
+}
+
+const EXPIRED = 'Your sign-in took too long or had too many wrong codes. Please log in again.';
+
 /**
  * docs/screens.md (Login): no client-side validation; a failure is logged, not shown. The
  * request is a plain one: the login page loads no RTK Query (docs/architecture.md, Web).
+ * An account with two-factor on is asked for a code after its password (the second step).
  */
 export function LoginScreen() {
   const dispatch = useDispatch();
@@ -36,11 +49,32 @@ export function LoginScreen() {
   const [username, setUsername] = useState(() => typedBefore('login-username'));
   const [password, setPassword] = useState(() => typedBefore('login-password'));
 
+  // The second step, once the password was accepted for an account with two-factor on.
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  // Why the player is back at the password step (the second step's challenge ended).
+  const [restart, setRestart] = useState<string | undefined>();
+
+  const backToPassword = (why?: string) => {
+    setStep('password');
+    setPassword('');
+    setCode('');
+    setCodeError(undefined);
+    setRestart(why);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLoading(true);
     try {
-      await postLogin({ username, password });
+      const answer = await postLogin({ username, password });
+      if ('twoFactor' in answer) {
+        setRestart(undefined);
+        setStep('code');
+        setLoading(false);
+        return;
+      }
       // A fresh version marker: the signed-in route table takes over and reads its data.
       dispatch(signedIn());
     } catch (error) {
@@ -49,13 +83,65 @@ export function LoginScreen() {
     }
   };
 
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    setLoading(true);
+    setCodeError(undefined);
+    try {
+      await postLoginCode({ code });
+      dispatch(signedIn());
+    } catch (error) {
+      setLoading(false);
+      if (error instanceof RequestError && error.status === 401) backToPassword(EXPIRED);
+      else setCodeError(refusal(error));
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <AuthCard subtitle="Login">
+        <Box component="form" onSubmit={submitCode} noValidate>
+          <Stack spacing={2}>
+            <Typography>
+              Two-factor authentication is on for this account. Enter the 6-digit code from your
+              authenticator app, or one of your recovery codes.
+            </Typography>
+            <FormField
+              id="login-code"
+              label="Authentication code"
+              value={code}
+              onChange={setCode}
+              disabled={isLoading}
+              autoComplete="one-time-code"
+              autoFocus
+              error={codeError !== undefined}
+              helperText={codeError ?? ' '}
+              live
+            />
+            <Button type="submit" variant="contained" size="large" loading={isLoading} fullWidth>
+              VERIFY
+            </Button>
+            <Button onClick={() => backToPassword()} disabled={isLoading}>
+              Back to login
+            </Button>
+          </Stack>
+        </Box>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard subtitle="Login">
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          {note && (
+          {note && !restart && (
             <Typography role="status" sx={{ color: 'success.main' }}>
               {note}
+            </Typography>
+          )}
+          {restart && (
+            <Typography role="alert" sx={{ color: 'warning.main' }}>
+              {restart}
             </Typography>
           )}
           <FormField
