@@ -26,6 +26,7 @@ import {
   RestoreBody,
   RestoreConfirmBody,
   RestoreWalletBody,
+  TwoFactorCodeBody,
   UpskillsBody,
   WorkflowBody,
 } from '@aleph/contracts';
@@ -124,6 +125,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     body: LoginBody,
     sample: () => ({ body: { username: 'nobody_at_all', password: 'not the password' } }),
   }),
+  // The login's second step: no fuzzed request holds a login challenge's cookie (401).
+  write('/abwab/login/2fa', {
+    ...anyone,
+    body: TwoFactorCodeBody,
+    sample: () => ({ body: { code: '123456' } }),
+  }),
   // Password recovery: no fuzzed request solves the captcha, holds a reset link or a signed
   // restore message, so every one is refused and none changes an account.
   read('/abwab/mail', anyone),
@@ -212,6 +219,23 @@ export const ENDPOINTS: readonly Endpoint[] = [
     method: 'DELETE',
   },
   write('/athar/account/sessions/end-others'),
+  // Two-factor, off for the fuzzing player: a setup only replaces a secret nobody confirmed
+  // (no player state); enabling takes no recovery code, and a guessed authenticator code meets
+  // the ten-per-15-minutes limit; turning off and new recovery codes answer TWO_FACTOR_OFF.
+  read('/athar/account/2fa'),
+  write('/athar/account/2fa/setup'),
+  write('/athar/account/2fa/enable', {
+    body: TwoFactorCodeBody,
+    sample: () => ({ body: { code: 'aaaa-aaaa' } }),
+  }),
+  write('/athar/account/2fa/disable', {
+    body: TwoFactorCodeBody,
+    sample: () => ({ body: { code: '123456' } }),
+  }),
+  write('/athar/account/2fa/recovery-codes', {
+    body: TwoFactorCodeBody,
+    sample: () => ({ body: { code: 'aaaa-aaaa' } }),
+  }),
 
   read('/ard/lands'),
   read(

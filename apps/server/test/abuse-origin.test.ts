@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { SecretMarket, TraderQuotes } from '@aleph/contracts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { Secret, TOTP } from 'otpauth';
 import { hashToken, randomToken } from '../src/lib/tokens.js';
 import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
-import { createTestContext, signedRegistration, type TestContext } from './helpers.js';
+import { cookiesFrom, createTestContext, signedRegistration, type TestContext } from './helpers.js';
 import { ENDPOINTS } from './abuse-endpoints.js';
 import { expectErrorShape } from './abuse-helpers.js';
 import {
@@ -52,6 +53,8 @@ describe('requests from another site', () => {
   /** Uses the account settings, with a second session that she signs out. */
   let erin: Player;
   let erinElsewhere: string;
+  /** Turns two-factor on and off, and logs in with it. */
+  let tess: Player;
   /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
   let keys = 0;
@@ -60,12 +63,29 @@ describe('requests from another site', () => {
     ...call,
     headers: { 'idempotency-key': `origin-key-${++keys}` },
   });
+  /**
+   * Puts tess's two-factor in the state a request needs (`pending`: set up, not confirmed) with
+   * a known secret and no step used yet; answers the authenticator's code of now.
+   */
+  const TESS_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const tessTwoFactor = async (state: 'on' | 'pending' | 'off') => {
+    const on = state === 'on';
+    await ctx.database.db.execute(
+      sql`update users set totp_secret = ${on ? TESS_SECRET : null},
+            totp_pending_secret = ${state === 'pending' ? TESS_SECRET : null},
+            totp_enabled_at = ${on ? ctx.clock.now() : null}, totp_last_step = null
+          where id = ${tess.id}`,
+    );
+    const secret = Secret.fromBase32(TESS_SECRET);
+    return TOTP.generate({ secret, timestamp: ctx.clock.now().getTime() });
+  };
   beforeAll(async () => {
     alice = await newPlayer();
     bob = await newPlayer();
     carol = await newPlayer();
     dana = await newPlayer();
     erin = await newPlayer();
+    tess = await newPlayer();
     const elsewhere = await call({
       method: 'POST',
       url: '/abwab/login',
@@ -128,6 +148,21 @@ describe('requests from another site', () => {
           url: '/abwab/login',
           body: { username: a().login, password: a().password },
         }),
+      ],
+      [
+        'POST /abwab/login/2fa',
+        async () => {
+          const code = await tessTwoFactor('on');
+          const challenge = await call({
+            method: 'POST',
+            url: '/abwab/login',
+            body: { username: tess.login, password: tess.password },
+            cookie: '',
+          });
+          expect(challenge.json()).toEqual({ twoFactor: true });
+          const cookie = cookiesFrom(challenge);
+          return { method: 'POST', url: '/abwab/login/2fa', body: { code }, cookie };
+        },
       ],
       [
         'POST /abwab/restore',
@@ -241,6 +276,24 @@ describe('requests from another site', () => {
           cookie: erin.cookie,
         }),
       ],
+      [
+        'POST /athar/account/2fa/setup',
+        async () => {
+          await tessTwoFactor('off');
+          return { method: 'POST', url: '/athar/account/2fa/setup', cookie: tess.cookie };
+        },
+      ],
+      ...(['enable', 'disable', 'recovery-codes'] as const).map(
+        (action): [string, () => Promise<Call>] => [
+          `POST /athar/account/2fa/${action}`,
+          async () => ({
+            method: 'POST',
+            url: `/athar/account/2fa/${action}`,
+            body: { code: await tessTwoFactor(action === 'enable' ? 'pending' : 'on') },
+            cookie: tess.cookie,
+          }),
+        ],
+      ),
       [
         'POST /misaar/mission/check',
         async () => mission('check', 'DAILYREWARD', a().land, a().hero),
