@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { postLogin, postLoginCode, RequestError } from '../../api/session-requests';
+import { postLogin } from '../../api/session-requests';
 import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
@@ -21,17 +21,12 @@ function typedBefore(id: string): string {
   return input instanceof HTMLInputElement ? input.value : '';
 }
 
-/** The server's sentence for a refused request, else what went wrong in words. */
-function refusal(error: unknown): string {
-  if (error instanceof RequestError) {
-    const message = (error.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message !== '') return message;
-    return `The server refused the code (status ${error.status}). Please try again.`;
-  }
-  return 'The server cannot be reached. Please try again.';
-}
-
 const EXPIRED = 'Your sign-in took too long or had too many wrong codes. Please log in again.';
+
+/** The second step's own chunk (login-code-step.tsx): only a two-factor login needs it. */
+const LoginCodeStep = lazy(() =>
+  import('./login-code-step').then((m) => ({ default: m.LoginCodeStep })),
+);
 
 /**
  * docs/screens.md (Login): no client-side validation; a failure is logged, not shown. The
@@ -51,18 +46,8 @@ export function LoginScreen() {
 
   // The second step, once the password was accepted for an account with two-factor on.
   const [step, setStep] = useState<'password' | 'code'>('password');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   // Why the player is back at the password step (the second step's challenge ended).
   const [restart, setRestart] = useState<string | undefined>();
-
-  const backToPassword = (why?: string) => {
-    setStep('password');
-    setPassword('');
-    setCode('');
-    setCodeError(undefined);
-    setRestart(why);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,50 +68,18 @@ export function LoginScreen() {
     }
   };
 
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    setLoading(true);
-    setCodeError(undefined);
-    try {
-      await postLoginCode({ code });
-      dispatch(signedIn());
-    } catch (error) {
-      setLoading(false);
-      if (error instanceof RequestError && error.status === 401) backToPassword(EXPIRED);
-      else setCodeError(refusal(error));
-    }
-  };
-
   if (step === 'code') {
     return (
-      <AuthCard subtitle="Login">
-        <Box component="form" onSubmit={submitCode} noValidate>
-          <Stack spacing={2}>
-            <Typography>
-              Two-factor authentication is on for this account. Enter the 6-digit code from your
-              authenticator app, or one of your recovery codes.
-            </Typography>
-            <FormField
-              id="login-code"
-              label="Authentication code"
-              value={code}
-              onChange={setCode}
-              disabled={isLoading}
-              autoComplete="one-time-code"
-              autoFocus
-              error={codeError !== undefined}
-              helperText={codeError ?? ' '}
-              live
-            />
-            <Button type="submit" variant="contained" size="large" loading={isLoading} fullWidth>
-              VERIFY
-            </Button>
-            <Button onClick={() => backToPassword()} disabled={isLoading}>
-              Back to login
-            </Button>
-          </Stack>
-        </Box>
-      </AuthCard>
+      <Suspense fallback={<AuthCard subtitle="Login">{null}</AuthCard>}>
+        <LoginCodeStep
+          onSignedIn={() => dispatch(signedIn())}
+          onRestart={(expired) => {
+            setStep('password');
+            setPassword('');
+            setRestart(expired ? EXPIRED : undefined);
+          }}
+        />
+      </Suspense>
     );
   }
 
