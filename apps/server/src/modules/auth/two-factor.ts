@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { Secret } from 'otpauth';
 import { RECOVERY_CODE_COUNT, TwoFactorErrorCode, type TwoFactorStatus } from '@aleph/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -28,7 +28,6 @@ export interface TwoFactorDeps {
 export type TwoFactorCode = { kind: 'totp'; token: string } | { kind: 'recovery'; hash: string };
 
 /** Recovery codes: 8 characters of lowercase base32 (40 random bits), shown as `xxxx-xxxx`. */
-const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 const RECOVERY_RE = /^[a-z2-7]{8}$/;
 const TOTP_RE = /^\d{6}$/;
 
@@ -48,13 +47,8 @@ export function parseCode(text: string): TwoFactorCode {
 }
 
 function newRecoveryCode(): string {
-  // 5 bytes are 40 bits: eight 5-bit characters.
-  let bits = BigInt(`0x${randomBytes(5).toString('hex')}`);
-  let code = '';
-  for (let i = 0; i < 8; i += 1) {
-    code = RECOVERY_ALPHABET[Number(bits & 31n)]! + code;
-    bits >>= 5n;
-  }
+  // 5 random bytes are 40 bits: eight base32 characters.
+  const code = new Secret({ size: 5 }).base32.toLowerCase();
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
