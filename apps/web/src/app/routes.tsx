@@ -19,6 +19,11 @@ const newPasswordScreen = lazyScreen(
   () => import('../features/auth/new-password-screen'),
   (m) => m.NewPasswordScreen,
 );
+/** The link of a verification or address-change mail: the same screen signed in or out. */
+const verifyEmailScreen = lazyScreen(
+  () => import('../features/auth/verify-email-screen'),
+  (m) => m.VerifyEmailScreen,
+);
 
 /**
  * The login screen's download, started at once when the page came prerendered (main.tsx): the
@@ -50,6 +55,8 @@ export const signedOutRoutes: RouteObject[] = [
         path: '/restore-password/:token',
         element: newPasswordScreen.element,
       },
+      // The link of a verification or address-change mail (docs/api.md, "Account settings").
+      { path: '/verify-email/:token', element: verifyEmailScreen.element },
       { path: '/logout', Component: LogoutDoneRoute },
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
@@ -210,6 +217,8 @@ export const signedInRoutes: RouteObject[] = [
           },
         ],
       },
+      // Outside the layout, as signed out: the link's answer and a way on to the profile.
+      { path: '/verify-email/:token', element: verifyEmailScreen.element },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -18,10 +18,15 @@ export function parseChainId(value: unknown): number {
   return Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 1;
 }
 
+/**
+ * `statement` says what the signature is for: registering (the default) or restoring access
+ * (RESTORE_STATEMENT); the server checks the rest of the message the same way for both.
+ */
 export async function signRegistration(
   ethereum: Eip1193Provider,
   fetchNonce: () => Promise<string>,
   now: Date = new Date(),
+  statement: string = REGISTER_STATEMENT,
 ): Promise<WalletSignature> {
   const accounts = await ethereum.request({ method: 'eth_requestAccounts' });
   const first = Array.isArray(accounts) ? accounts[0] : undefined;
@@ -33,7 +38,7 @@ export async function signRegistration(
     domain: window.location.host,
     uri: window.location.origin,
     address,
-    statement: REGISTER_STATEMENT,
+    statement,
     version: '1',
     chainId,
     nonce,

@@ -4,6 +4,7 @@ import { ErrorCode } from '@aleph/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { httpStatus, serverCode } from '../../api/error-message';
@@ -16,6 +17,7 @@ import {
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
 import { FormField } from './form-field';
 import { isEmailValid } from './register-fields';
+import { RestoreWalletForm } from './restore-wallet-form';
 
 export const INVALID_TEXT = 'Please enter a valid email and confirm the captcha.';
 export const DONE_TEXT =
@@ -113,11 +115,16 @@ export function RestorePasswordScreen() {
           >
             RESTORE
           </Button>
-          <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
-            Back to login
-          </Link>
         </Stack>
       </Box>
+      {/* Its own form, below the e-mail one: a signature from the registered wallet. */}
+      <Stack spacing={2} sx={{ mt: 3 }}>
+        <Divider>or</Divider>
+        <RestoreWalletForm />
+        <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+          Back to login
+        </Link>
+      </Stack>
     </AuthCard>
   );
 }

@@ -11,31 +11,39 @@ export type WalletState =
 
 /**
  * Connect Wallet: account, chain, a fresh server nonce, then the wallet signs the EIP-4361
- * registration message. A failed connection is only logged (docs/screens.md).
+ * registration message (or, with RESTORE_STATEMENT, the restore message). A failed connection
+ * is only logged (docs/screens.md).
  */
-export function useWalletSignature() {
+export function useWalletSignature(statement?: string) {
   const [wallet, setWallet] = useState<WalletState>({ status: 'idle' });
   const [getNonce] = useLazyGetNonceQuery();
 
-  const connect = useCallback(async () => {
+  /** Resolves to the state it ends in, for a caller that goes on at once (the restore form). */
+  const connect = useCallback(async (): Promise<WalletState> => {
+    const set = (state: WalletState) => {
+      setWallet(state);
+      return state;
+    };
     const ethereum = getEthereum();
-    if (!ethereum) {
-      setWallet({ status: 'missing' });
-      return;
-    }
+    if (!ethereum) return set({ status: 'missing' });
     setWallet({ status: 'connecting' });
     try {
       const { signRegistration } = await import('../../lib/siwe-registration');
-      const signed = await signRegistration(ethereum, async () => {
-        const { nonce } = await getNonce(undefined, false).unwrap();
-        return nonce;
-      });
-      setWallet({ status: 'connected', ...signed });
+      const signed = await signRegistration(
+        ethereum,
+        async () => {
+          const { nonce } = await getNonce(undefined, false).unwrap();
+          return nonce;
+        },
+        undefined,
+        statement,
+      );
+      return set({ status: 'connected', ...signed });
     } catch (error) {
       console.error('Wallet connection failed', error);
-      setWallet({ status: 'idle' });
+      return set({ status: 'idle' });
     }
-  }, [getNonce]);
+  }, [getNonce, statement]);
 
   /** Nonces are single use: after a refused registration the player signs again. */
   const reset = useCallback(() => setWallet({ status: 'idle' }), []);
