@@ -87,6 +87,31 @@ describe('profile screen', () => {
     expect(within(yours).queryByRole('progressbar')).toBeNull();
   });
 
+  it.each([
+    [false, 'Not verified'],
+    [true, 'Verified'],
+  ])(
+    'shows the e-mail address, verified %s, and links to the account settings',
+    async (verified, text) => {
+      renderProfile({
+        'GET /athar/account': () =>
+          json({
+            login: 'hero',
+            email: 'hero@aleph.example',
+            emailVerified: verified,
+            pendingEmail: null,
+            twoFactor: false,
+            mailEnabled: true,
+          }),
+      });
+      const settings = await screen.findByRole('region', { name: 'Settings' });
+      expect(await within(settings).findByText('hero@aleph.example')).toBeTruthy();
+      expect(within(settings).getByText(text, { exact: true })).toBeTruthy();
+      const link = within(settings).getByRole('link', { name: 'Account settings' });
+      expect(link.getAttribute('href')).toBe('/profile/account');
+    },
+  );
+
   it('says Failed to load profile information when the summary fails', async () => {
     renderProfile({ 'GET /athar/profile': () => json({ message: 'Boom' }, 500) });
     expect(await screen.findByText('Failed to load profile information')).toBeTruthy();

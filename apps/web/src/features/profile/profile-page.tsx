@@ -13,6 +13,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useGetAccountQuery } from '../../api/account-endpoints';
 import { useGetHeroesQuery, useGetLandsQuery } from '../../api/game-endpoints';
 import { useProfileSummary } from '../../api/profile-endpoints';
 import { DetailList } from '../../lib/detail-list';
@@ -33,6 +34,41 @@ function Count({ to, count, failed }: { to: string; count: number | undefined; f
     );
   }
   return <>{failed || '…'}</>;
+}
+
+/** The account's address, whether it is verified, and the way to the account settings. */
+function AccountSummary() {
+  const { data: account } = useGetAccountQuery();
+  return (
+    <Stack spacing={1}>
+      {account && (
+        <DetailList
+          details={[
+            {
+              term: 'E-mail',
+              value: (
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
+                >
+                  <span>{account.email}</span>
+                  <Chip
+                    size="small"
+                    label={account.emailVerified ? 'Verified' : 'Not verified'}
+                    color={account.emailVerified ? 'success' : 'warning'}
+                  />
+                </Stack>
+              ),
+            },
+          ]}
+        />
+      )}
+      <Link component={RouterLink} to="/profile/account" color="secondary">
+        Account settings
+      </Link>
+    </Stack>
+  );
 }
 
 /**
@@ -123,6 +159,7 @@ export function ProfilePage() {
           <ProfileRecords nickname={data.nickname} />
         </SectionCard>
         <SectionCard title="Settings" icon={<Settings color="secondary" aria-hidden />}>
+          <AccountSummary />
           <NotificationSetting />
         </SectionCard>
       </Box>
