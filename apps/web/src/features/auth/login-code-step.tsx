@@ -3,18 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { serverMessage } from '../../api/error-message';
 import { postLoginCode, RequestError } from '../../api/session-requests';
 import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
 
 /** The server's sentence for a refused code, else what went wrong in words. */
 function refusal(error: unknown): string {
-  if (error instanceof RequestError) {
-    const message = (error.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message !== '') return message;
-    return `The server refused the code (status ${error.status}). Please try again.`;
-  }
-  return 'The server cannot be reached. Please try again.';
+  if (!(error instanceof RequestError)) return 'The server cannot be reached. Please try again.';
+  return (
+    serverMessage(error) ??
+    `The server refused the code (status ${error.status}). Please try again.`
+  );
 }
 
 /**
