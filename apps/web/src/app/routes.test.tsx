@@ -49,6 +49,7 @@ describe('signed-in route table', () => {
     ['/events/luckycoin', 'Lucky coin event'],
     ['/messages', 'Inbox'],
     ['/profile', 'Profile'],
+    ['/profile/account', 'Account'],
     ['/unique', 'Unique missions'],
     ['/logout', 'Confirm Logout'],
   ])('shows %s inside the layout', async (path, heading) => {
@@ -58,6 +59,25 @@ describe('signed-in route table', () => {
     expect(screen.getByRole('contentinfo').textContent).toContain('All rights reserved. 2025');
     expect(router.state.location.pathname).toBe(path);
   });
+
+  it.each([true, false])(
+    'shows the e-mail link page (signed in: %s) and spends its token',
+    async (signedIn) => {
+      const { calls } = fakeFetch({
+        'POST /abwab/verify-email': () =>
+          json({ ok: true, purpose: 'verify', email: 'hero@aleph.example' }),
+      });
+      const token = `a-link-token-${signedIn}`;
+      const { router } = signedIn
+        ? renderRoutes(signedInRoutes, `/verify-email/${token}`, signedInStore())
+        : renderRoutes(signedOutRoutes, `/verify-email/${token}`);
+      expect(await screen.findByText('Your e-mail address is verified.')).toBeTruthy();
+      expect(router.state.location.pathname).toBe(`/verify-email/${token}`);
+      expect(calls.filter((c) => c.path === '/abwab/verify-email')).toHaveLength(1);
+      const onward = signedIn ? 'Go to your profile' : 'Go to login';
+      expect(screen.getByRole('link', { name: onward })).toBeTruthy();
+    },
+  );
 
   it.each(['/login', '/register', '/nowhere', '/lands/1/extra'])(
     'redirects %s to /',
