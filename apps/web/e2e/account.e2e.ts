@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, pageWithWallet, PHONE, screenshot } from './browser.js';
 import { startMailbox, type Mailbox } from './mailbox.js';
-import { createPlayer, logIn } from './player.js';
+import { createPlayer, logIn, type Player } from './player.js';
 import { startServer, type RunningServer } from './server.js';
 
 /**
@@ -26,6 +26,18 @@ afterAll(async () => {
 });
 
 const emailRegion = (page: Page) => page.getByRole('region', { name: 'E-mail' });
+
+/**
+ * Logs in on the login screen the app has already led to (signed out, or after a restore), as
+ * the player would there, without loading the page again.
+ */
+async function logInHere(page: Page, player: Player) {
+  await page.getByLabel('Username').fill(player.login);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('group', { name: 'Gold' }).waitFor();
+}
 
 async function openAccount(page: Page) {
   await page.goto('/profile');
@@ -92,7 +104,7 @@ describe('account settings in the browser', () => {
       .waitFor();
     await mailbox.mailTo(email, /password was changed/);
     const changed = { ...player, password: 'a changed secret here' };
-    await logIn(phone.page, changed);
+    await logInHere(phone.page, changed);
     await openAccount(phone.page);
     await phone.page
       .getByRole('list', { name: 'Signed-in devices' })
@@ -118,7 +130,7 @@ describe('account settings in the browser', () => {
     await form.getByRole('button', { name: 'Sign with wallet and set password' }).click();
     await restore.page.waitForURL((url) => url.pathname === '/login');
     await restore.page.getByText('Your password was changed. Log in with the new one.').waitFor();
-    await logIn(restore.page, { ...player, password: 'restored with my wallet' });
+    await logInHere(restore.page, { ...player, password: 'restored with my wallet' });
     await restore.context.close();
   });
 });

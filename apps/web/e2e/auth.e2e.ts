@@ -129,14 +129,14 @@ describe('accounts and sessions in the browser', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expectPath(page, '/restore-password');
-    await page.getByRole('button', { name: 'RESTORE' }).click();
+    await page.getByRole('button', { name: 'RESTORE', exact: true }).click();
     await page.getByText('Please enter a valid email and confirm the captcha.').waitFor();
     await page.getByLabel('Email').fill('someone@example.com');
     // The box starts a proof of work in the browser; once solved its label reads 'Verified'
     // (the whole recovery, mail and link included, is recovery.e2e.ts).
     await page.getByLabel("I'm not a bot").click();
     await page.getByText('Verified', { exact: true }).waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'RESTORE' }).click();
+    await page.getByRole('button', { name: 'RESTORE', exact: true }).click();
     await page
       .getByText('If the email exists in our system, you will receive instructions shortly.')
       .waitFor();

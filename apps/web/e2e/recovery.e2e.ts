@@ -43,7 +43,7 @@ describe('password recovery in the browser', () => {
     await page.getByText('Verified', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('checkbox', { name: 'Verified' }).isChecked()).toBe(true);
     await screenshot(page, 'restore-password-1440');
-    await page.getByRole('button', { name: 'RESTORE' }).click();
+    await page.getByRole('button', { name: 'RESTORE', exact: true }).click();
     await page
       .getByText('If the email exists in our system, you will receive instructions shortly.')
       .waitFor();
