@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from './axe.js';
 import { launchBrowser, pageWithWallet, PHONE, screenshot } from './browser.js';
 import { startMailbox, type Mailbox } from './mailbox.js';
 import { createPlayer, logIn, type Player } from './player.js';
@@ -84,6 +85,7 @@ describe('account settings in the browser', () => {
     expect(await devices.getByText('Chrome on Linux').count()).toBe(2);
     await devices.getByText('Local network').first().waitFor();
     await screenshot(page, 'account-1440');
+    await expectAccessible(page, 'account settings');
 
     // "Sign out everywhere else": the phone's session ends and the phone is back at login.
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();

@@ -6,7 +6,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../lib/section-card';
@@ -52,6 +51,9 @@ function SessionRow({
         alignItems: 'center',
         justifyContent: 'space-between',
         py: 1.5,
+        // A rule between rows: the list holds only its items (a separator element in a list
+        // is not a list item).
+        '& + &': { borderTop: 1, borderColor: 'divider' },
       }}
     >
       <Box sx={{ minWidth: 0 }}>
@@ -128,15 +130,13 @@ export function SessionsSection() {
       {isError && <Alert severity="error">Failed to load the list of sessions</Alert>}
       {data && (
         <Box component="ul" aria-label="Signed-in devices" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {sessions.map((session, i) => (
-            <Box key={session.id} sx={{ display: 'contents' }}>
-              {i > 0 && <Divider component="li" aria-hidden />}
-              <SessionRow
-                session={session}
-                onEnd={(s) => void end(s)}
-                ending={ending === session.id}
-              />
-            </Box>
+          {sessions.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              onEnd={(s) => void end(s)}
+              ending={ending === session.id}
+            />
           ))}
         </Box>
       )}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { serverMessage } from '../../api/error-message';
 import { postLoginCode, RequestError } from '../../api/session-requests';
 import { AuthCard } from './auth-card';
-import { FormField } from './form-field';
+import { FormField } from '../../lib/form-field';
 
 /** The server's sentence for a refused code, else what went wrong in words. */
 function refusal(error: unknown): string {

@@ -10,9 +10,9 @@ import { postLogin } from '../../api/session-requests';
 import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthCard } from './auth-card';
-import { FormField } from './form-field';
+import { FormField } from '../../lib/form-field';
 import type { LoginNote } from './new-password-screen';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../lib/password-field';
 
 /** The value of a prerendered input, if the page came prerendered and the player typed into it. */
 function typedBefore(id: string): string {

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { httpStatus, serverCode, serverMessage } from '../../api/error-message';
 import { AuthCard } from './auth-card';
 import { useConfirmRestoreMutation } from './auth-endpoints';
-import { PasswordField } from './password-field';
-import { passwordHint } from './register-fields';
+import { PasswordField } from '../../lib/password-field';
+import { passwordHint } from '../../lib/account-fields';
 
 export const LINK_INVALID_TEXT = 'This link has expired or was already used.';
 /** Router state the login screen reads to say why the player is back there. */

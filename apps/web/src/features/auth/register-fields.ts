@@ -1,7 +1,5 @@
 import { LOGIN_PATTERN } from '@aleph/contracts';
 
-export { isEmailValid, passwordHint } from '../../lib/account-fields';
-
 const loginPattern = new RegExp(LOGIN_PATTERN);
 
 /** Guidance only: the server has the last word on logins and passwords. */

@@ -15,8 +15,8 @@ import {
   useRestorePasswordMutation,
 } from './auth-endpoints';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
-import { FormField } from './form-field';
-import { isEmailValid } from './register-fields';
+import { FormField } from '../../lib/form-field';
+import { isEmailValid } from '../../lib/account-fields';
 import { RestoreWalletForm } from './restore-wallet-form';
 
 export const INVALID_TEXT = 'Please enter a valid email and confirm the captcha.';
