@@ -300,11 +300,17 @@ export async function rotateRefresh(
   throw unauthorized('Your session has expired. Please log in again.', ErrorCode.refreshInvalid);
 }
 
-/** Housekeeping: expired tokens, nonces and finished rate-limit windows are deleted. */
+/**
+ * Housekeeping: expired tokens, nonces, login challenges, e-mail links and finished rate-limit
+ * windows are deleted.
+ */
 export async function purgeExpired(db: Db, now: Date): Promise<void> {
   await db.execute(sql`delete from access_tokens where expires_at < ${now}`);
   await db.execute(sql`delete from refresh_tokens where expires_at < ${now}`);
   await db.execute(sql`delete from auth_nonces where expires_at < ${now}`);
+  // Two-factor login challenges live 5 minutes; e-mail links a week at most.
+  await db.execute(sql`delete from login_challenges where expires_at < ${now}`);
+  await db.execute(sql`delete from email_tokens where expires_at < ${now}`);
   await db.execute(
     sql`delete from rate_limits where window_start < ${new Date(now.getTime() - 86_400_000)}`,
   );
