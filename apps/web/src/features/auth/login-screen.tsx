@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card';
 import { FormField } from './form-field';
 import type { LoginNote } from './new-password-screen';
 import { PasswordField } from './password-field';
+import { SuspensionNotice, useSuspension } from './suspension-notice';
 
 /** The value of a prerendered input, if the page came prerendered and the player typed into it. */
 function typedBefore(id: string): string {
@@ -22,8 +23,9 @@ function typedBefore(id: string): string {
 }
 
 /**
- * docs/screens.md (Login): no client-side validation; a failure is logged, not shown. The
- * request is a plain one: the login page loads no RTK Query (docs/architecture.md, Web).
+ * docs/screens.md (Login): no client-side validation; a failure is logged, not shown, but for
+ * a suspended account's, which says until when. The request is a plain one: the login page
+ * loads no RTK Query (docs/architecture.md, Web).
  */
 export function LoginScreen() {
   const dispatch = useDispatch();
@@ -35,6 +37,7 @@ export function LoginScreen() {
   // the page was hydrated is still in the inputs, and is where the state starts.
   const [username, setUsername] = useState(() => typedBefore('login-username'));
   const [password, setPassword] = useState(() => typedBefore('login-password'));
+  const [suspension, suspensionFrom] = useSuspension();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +48,7 @@ export function LoginScreen() {
       dispatch(signedIn());
     } catch (error) {
       console.error('Login failed', error);
+      suspensionFrom(error);
       setLoading(false);
     }
   };
@@ -58,6 +62,7 @@ export function LoginScreen() {
               {note}
             </Typography>
           )}
+          <SuspensionNotice suspension={suspension} />
           <FormField
             id="login-username"
             label="Username"
