@@ -17,13 +17,27 @@ import {
   RestoreWalletBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
-import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
+import {
+  clearAuthCookies,
+  deviceOf,
+  readAuthCookies,
+  setAuthCookies,
+  setDeviceCookie,
+} from '../../core/session-cookies.js';
+import { refreshRefusal } from '../../core/account-status.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
 import { resolveAccess, resolveRefresh, revokeSession, rotateRefresh } from './sessions.js';
 import { newCaptcha } from './captcha.js';
 import { confirmRestore, mailOff, requestRestore, restoreWithWallet } from './recovery.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
 
 /** /abwab: accounts and sessions (docs/api.md, "Session and account"). */
 export async function authRoutes(base: FastifyInstance) {
@@ -118,14 +132,17 @@ export async function authRoutes(base: FastifyInstance) {
     '/login',
     { schema: { body: LoginBody, response: { 200: Ok, ...errors } } },
     async (request, reply) => {
+      const device = deviceOf(request, config);
       const tokens = await login(
         deps,
         request.body,
         request.ip,
         clock.now(),
         request.headers['user-agent'],
+        device.id,
       );
       setAuthCookies(reply, config, tokens);
+      if (device.fresh) setDeviceCookie(reply, config, device.id);
       return { ok: true as const };
     },
   );
@@ -143,7 +160,8 @@ export async function authRoutes(base: FastifyInstance) {
         return { ok: true as const };
       } catch (err) {
         clearAuthCookies(reply, config);
-        throw err;
+        // A session a suspension ended: say why (403 ACCOUNT_SUSPENDED with its end).
+        throw (await refreshRefusal(database.db, refresh, clock.now())) ?? err;
       }
     },
   );

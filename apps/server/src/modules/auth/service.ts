@@ -140,6 +140,7 @@ export async function login(
   client: string,
   now: Date,
   userAgent?: string,
+  deviceId?: string,
 ): Promise<SessionTokens> {
   const attempt = await reserveLoginAttempt(deps.db, deps.config, body.username, client, now);
   const [user] = await deps.db
@@ -150,5 +151,6 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
   await attempt.succeeded();
-  return createSession(deps.db, user.id, now, deps.config, { userAgent, clientAddress: client });
+  const origin = { userAgent, clientAddress: client, deviceId };
+  return createSession(deps.db, user.id, now, deps.config, origin);
 }
