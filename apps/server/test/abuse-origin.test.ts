@@ -4,6 +4,7 @@ import type { SecretMarket, TraderQuotes } from '@aleph/contracts';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { hashToken, randomToken } from '../src/lib/tokens.js';
+import { queryRows } from '../src/db/client.js';
 import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { createTestContext, signedRegistration, type TestContext } from './helpers.js';
@@ -49,6 +50,9 @@ describe('requests from another site', () => {
   let carol: Player;
   /** Recovers her account (by e-mail link and by wallet); the others keep their sessions. */
   let dana: Player;
+  /** An admin of the console, and the player its actions are about. */
+  let eve: Player;
+  let frank: Player;
   /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
   let keys = 0;
@@ -62,7 +66,10 @@ describe('requests from another site', () => {
     bob = await newPlayer();
     carol = await newPlayer();
     dana = await newPlayer();
+    eve = await newPlayer();
+    frank = await newPlayer();
     const db = ctx.database.db;
+    await db.execute(sql`update users set role = 'admin' where id = ${eve.id}`);
     const now = ctx.clock.now();
     await grantToProfile(db, alice.id, { xp: 30_000, platinum: 100_000, gold: 1_000_000 }, now);
     await grantToProfile(db, carol.id, { xp: 30_000 }, now);
@@ -94,7 +101,120 @@ describe('requests from another site', () => {
         body: { landid: alice.land, kind: 'item', code: 'TOWER_STONE', quantity: 1, price },
       });
     const a = () => alice;
+    const reason = 'Checked by the support team';
+    const later = () => new Date(ctx.clock.now().getTime() + 86_400_000).toISOString();
+    /** A console action of eve's about frank. */
+    const staff = (path: string, body: object, method: 'POST' | 'PUT' = 'POST'): Call => ({
+      method,
+      url: `/diwan/players/${frank.id}/${path}`,
+      body,
+      cookie: eve.cookie,
+    });
+    /** The open report of `reporter` on frank, made if there is none. */
+    const openReport = async (reporter: Player) => {
+      await db.execute(sql`insert into reports (reporter_id, target_id, reason, created_at)
+        values (${reporter.id}, ${frank.id}, 'spam', ${ctx.clock.now()}) on conflict do nothing`);
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from reports where reporter_id = ${reporter.id} and status = 'open'`,
+      );
+      return row!.id;
+    };
+    let names = 0;
     effective = new Map<string, () => Promise<Call>>([
+      [
+        'POST /athar/reports',
+        async () => ({
+          method: 'POST',
+          url: '/athar/reports',
+          body: { profileid: bob.id, reason: 'cheating', text: 'Plays at night only.' },
+        }),
+      ],
+      [
+        'POST /diwan/reauth',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/reauth',
+          body: { password: eve.password },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/players/:id/suspend',
+        async () => staff('suspend', { until: later(), reason, notice: 'A day off.' }),
+      ],
+      [
+        'POST /diwan/players/:id/lift',
+        async () => {
+          await db.execute(
+            sql`update users set banned_at = ${ctx.clock.now()} where id = ${frank.id}`,
+          );
+          return staff('lift', { reason });
+        },
+      ],
+      [
+        'POST /diwan/players/:id/mute',
+        async () => staff('mute', { until: later(), reason, notice: 'Quiet a day.' }),
+      ],
+      [
+        'POST /diwan/players/:id/unmute',
+        async () => {
+          await db.execute(sql`update users set muted_until = ${later()} where id = ${frank.id}`);
+          return staff('unmute', { reason });
+        },
+      ],
+      [
+        'POST /diwan/players/:id/rename',
+        async () => staff('rename', { nickname: `frank_${++names}`, reason, notice: 'Renamed.' }),
+      ],
+      [
+        'POST /diwan/players/:id/grant',
+        async () => staff('grant', { kind: 'gold', amount: 10, reason, notice: 'A gift.' }),
+      ],
+      ['POST /diwan/players/:id/end-sessions', async () => staff('end-sessions', { reason })],
+      [
+        'POST /diwan/players/:id/message',
+        async () => staff('message', { subject: 'Hello', body: 'From staff.', reason }),
+      ],
+      [
+        'POST /diwan/players/:id/2fa-reset',
+        async () => {
+          await db.execute(sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP',
+            totp_enabled_at = ${ctx.clock.now()} where id = ${frank.id}`);
+          return staff('2fa-reset', { reason });
+        },
+      ],
+      [
+        'PUT /diwan/players/:id/role',
+        async () => staff('role', { role: 'moderator', reason }, 'PUT'),
+      ],
+      [
+        'POST /diwan/reports/:id/resolve',
+        async () => ({
+          method: 'POST',
+          url: `/diwan/reports/${await openReport(alice)}/resolve`,
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/reports/:id/dismiss',
+        async () => ({
+          method: 'POST',
+          url: `/diwan/reports/${await openReport(carol)}/dismiss`,
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/announcements',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/announcements',
+          body: { subject: 'Maintenance', body: 'Tonight at ten.', reason },
+          cookie: eve.cookie,
+        }),
+      ],
       [
         'POST /abwab/register',
         async () => {

@@ -10,6 +10,8 @@ import { grant } from './commands/grant.js';
 import { level } from './commands/level.js';
 import { luckycoin } from './commands/luckycoin.js';
 import { mail } from './commands/mail.js';
+import { role } from './commands/role.js';
+import { stafflog } from './commands/stafflog.js';
 import { unique } from './commands/unique.js';
 import { users } from './commands/users.js';
 import { world } from './commands/world.js';
@@ -26,6 +28,8 @@ export const COMMANDS: readonly CliCommand[] = [
   luckycoin,
   unique,
   mail,
+  role,
+  stafflog,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);
