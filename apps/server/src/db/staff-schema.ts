@@ -90,7 +90,7 @@ export const reports = pgTable(
     createdAt: at('created_at').notNull(),
     handledAt: at('handled_at'),
     handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The staff-log row of the resolution (and the action it names, in its details). */
+    /** The staff-log row of the action taken, when staff named one on resolving. */
     staffLogId: integer('staff_log_id'),
   },
   (t) => [
