@@ -59,7 +59,7 @@ describe('console accessibility (axe)', () => {
   });
 
   it.each([
-    ['/admin', 'Players, newest first'],
+    ['/admin', 'All players'],
     ['/admin/reports', null],
     ['/admin/stafflog', 'Staff log, newest first'],
     ['/admin/signals', 'Linked accounts by group, largest first'],

@@ -36,7 +36,7 @@ describe('the operators console', () => {
     );
     const nav = await screen.findByRole('navigation', { name: 'Console' });
     expect(within(nav).queryByRole('tab', { name: 'Tools' })).toBeNull();
-    expect(await screen.findByRole('table', { name: 'Players, newest first' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'All players' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin');
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -31,7 +32,8 @@ interface DataTableProps<T> {
  */
 export function DataTable<T>({ label, columns, rows, rowKey, empty, footer }: DataTableProps<T>) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Focusable, so that a keyboard scrolls a table wider than a phone (it scrolls in its box).
+    <TableContainer tabIndex={0} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -76,12 +78,15 @@ export function DataRows<T>(props: {
   ));
 }
 
-/** A full-width row under a table's data: "Load more", "Loading...", an error. */
+/**
+ * A full-width row under a table's data: "Load more", "Loading...", an error. Its content keeps
+ * to the left edge of the box, so that a table scrolled sideways on a phone still shows it.
+ */
 export function FooterRow({ span, children }: { span: number; children: ReactNode }) {
   return (
     <TableRow>
-      <TableCell colSpan={span} align="center">
-        {children}
+      <TableCell colSpan={span}>
+        <Box sx={{ position: 'sticky', left: 0, display: 'inline-block' }}>{children}</Box>
       </TableCell>
     </TableRow>
   );

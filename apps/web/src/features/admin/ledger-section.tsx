@@ -123,7 +123,7 @@ export function LedgerSection({ id }: { id: number }) {
           display: 'grid',
           gap: 2,
           alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 200px) minmax(0, 260px) auto' },
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 200px) minmax(0, 260px) max-content' },
         }}
       >
         <NativeSelectField
@@ -146,7 +146,13 @@ export function LedgerSection({ id }: { id: number }) {
             causeOk ? 'e.g. mission, staff, arena' : 'Lower-case letters, digits and _:.-'
           }
         />
-        <Button type="submit" variant="outlined" color="secondary" disabled={!causeOk}>
+        <Button
+          type="submit"
+          variant="outlined"
+          color="secondary"
+          disabled={!causeOk}
+          sx={{ justifySelf: 'start' }}
+        >
           Filter
         </Button>
       </Box>

@@ -91,7 +91,7 @@ export function PlayerActions({
             <Button
               key={b.key}
               variant="outlined"
-              color={b.key === 'suspend' ? 'error' : 'secondary'}
+              color="secondary"
               size="small"
               disabled={b.disabled}
               onClick={() => setOpen(b.key)}

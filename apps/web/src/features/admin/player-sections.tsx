@@ -91,24 +91,28 @@ export function PlayerOverview({ detail }: { detail: Detail }) {
           ]}
         />
       </SectionCard>
-      <SectionCard title={`Lands (${detail.lands.length})`}>
-        <DataTable
-          label="Lands"
-          columns={LAND_COLUMNS}
-          rows={detail.lands}
-          rowKey={(l) => l.id}
-          empty="No lands."
-        />
-      </SectionCard>
-      <SectionCard title={`Heroes (${detail.heroes.length})`}>
-        <DataTable
-          label="Heroes"
-          columns={HERO_COLUMNS}
-          rows={detail.heroes}
-          rowKey={(h) => h.id}
-          empty="No heroes."
-        />
-      </SectionCard>
+      <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+        <SectionCard title={`Lands (${detail.lands.length})`}>
+          <DataTable
+            label="Lands"
+            columns={LAND_COLUMNS}
+            rows={detail.lands}
+            rowKey={(l) => l.id}
+            empty="No lands."
+          />
+        </SectionCard>
+      </Box>
+      <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+        <SectionCard title={`Heroes (${detail.heroes.length})`}>
+          <DataTable
+            label="Heroes"
+            columns={HERO_COLUMNS}
+            rows={detail.heroes}
+            rowKey={(h) => h.id}
+            empty="No heroes."
+          />
+        </SectionCard>
+      </Box>
     </Box>
   );
 }

@@ -74,8 +74,8 @@ function ResultPage(props: {
 }
 
 /**
- * `/admin`: players by the start of their login, e-mail or wallet address, or by id, newest
- * first; "Load more" pages on. The search is kept in the URL (`?q=`), so the way back from a
+ * `/admin`: players by the start of their login, e-mail or wallet address, or by id, in the
+ * server's order; "Load more" pages on. The search is kept in the URL (`?q=`), so the way back from a
  * player's page finds it again.
  */
 export function PlayersPage() {
@@ -94,7 +94,7 @@ export function PlayersPage() {
     <Stack spacing={2}>
       <PageTitle
         title="Players"
-        about="Newest first; search by the start of a login, e-mail or wallet address, or by id."
+        about="Every account, the oldest first; search by the start of a login, e-mail or wallet address, or by id."
       />
       <Box
         component="form"
@@ -118,7 +118,7 @@ export function PlayersPage() {
         </Button>
       </Box>
       <DataTable
-        label={q ? `Players matching ${q}` : 'Players, newest first'}
+        label={q ? `Players matching ${q}` : 'All players'}
         columns={COLUMNS}
         rows={[]}
         rowKey={(p) => p.id}

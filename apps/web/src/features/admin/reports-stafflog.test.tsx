@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportQueue } from '@aleph/contracts';
 import { json } from '../../test/fake-fetch';
+import { detailLines } from './staff-log-table';
 import { logEntry, posts, renderConsole, report } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -165,11 +166,29 @@ describe('the staff log', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await within(table).findByRole('link', { name: 'zara' })).toBeTruthy();
     expect(within(table).queryByText('cli')).toBeNull();
-    expect(within(table).getByText(/"suspendedUntil":"2026-11-22T09:00Z"/)).toBeTruthy();
+    // What changed, with times in the reader's zone.
+    expect(
+      within(table).getByText(/^suspendedUntil: none → \w{3} \d+, 2026 \d{2}:\d{2}$/),
+    ).toBeTruthy();
     expect(calls.map((c) => c.path).filter((p) => p.startsWith('/diwan/stafflog'))).toEqual([
       '/diwan/stafflog',
       '/diwan/stafflog?cursor=p2',
       '/diwan/stafflog?action=suspend&target=zara&actor=operator',
     ]);
+  });
+});
+
+describe("a staff-log row's details", () => {
+  it('say what changed, then the other facts', () => {
+    expect(
+      detailLines({
+        before: { role: 'player', mutedUntil: null },
+        after: { role: 'moderator', mutedUntil: null },
+        notice: 'Welcome aboard',
+        sessionsEnded: 2,
+      }),
+    ).toEqual(['role: player → moderator', 'notice: Welcome aboard', 'sessionsEnded: 2']);
+    expect(detailLines({ subject: 'Hi' })).toEqual(['subject: Hi']);
+    expect(detailLines(null)).toEqual([]);
   });
 });

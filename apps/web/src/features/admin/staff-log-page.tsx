@@ -99,7 +99,7 @@ export function StaffLogPage() {
           display: 'grid',
           gap: 2,
           alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 220px)) auto' },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 220px)) max-content' },
         }}
       >
         <TextField
@@ -129,7 +129,7 @@ export function StaffLogPage() {
           error={!actorOk}
           helperText="A login, or cli."
         />
-        <Button type="submit" variant="outlined" color="secondary">
+        <Button type="submit" variant="outlined" color="secondary" sx={{ justifySelf: 'start' }}>
           Filter
         </Button>
       </Box>

@@ -1,16 +1,59 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { StaffLogEntry } from '@aleph/contracts';
 import { DataRows, DataTable, type Column } from './data-table';
 import { when } from './format';
 
-/** A row's before/after (or what it changed) in one short line of JSON. */
-export function detailsText(details: unknown): string {
-  if (details === null || details === undefined) return '—';
-  const text = JSON.stringify(details);
-  return text === '{}' ? '—' : text;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One value of a row's details: times in the reader's zone, null as "none". */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'string') return ISO_TIME.test(value) ? when(value) : value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A row's details as short lines: what changed ("suspendedUntil: none → Nov 22, 2026 09:00")
+ * when the row has a before and an after, then its other facts ("sessionsEnded: 2").
+ */
+export function detailLines(details: unknown): string[] {
+  if (!isRecord(details))
+    return details === null || details === undefined ? [] : [valueText(details)];
+  const { before, after, ...rest } = details;
+  const lines: string[] = [];
+  if (isRecord(before) && isRecord(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+      lines.push(`${key}: ${valueText(before[key])} → ${valueText(after[key])}`);
+    }
+  } else {
+    if (before !== undefined) rest.before = before;
+    if (after !== undefined) rest.after = after;
+  }
+  for (const [key, value] of Object.entries(rest)) lines.push(`${key}: ${valueText(value)}`);
+  return lines;
+}
+
+function DetailsCell({ details }: { details: unknown }) {
+  const lines = detailLines(details);
+  if (lines.length === 0) return <>—</>;
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      {lines.map((line, i) => (
+        <Typography key={i} component="li" variant="body2">
+          {line}
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 export function PlayerLink({ id, login }: { id: number; login: string }) {
@@ -36,15 +79,7 @@ const COLUMNS: readonly Column<StaffLogEntry>[] = [
       ),
   },
   { header: 'Reason', cell: (e) => e.reason, wrap: true },
-  {
-    header: 'Details',
-    wrap: true,
-    cell: (e) => (
-      <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace' }}>
-        {detailsText(e.details)}
-      </Typography>
-    ),
-  },
+  { header: 'Details', wrap: true, cell: (e) => <DetailsCell details={e.details} /> },
 ];
 
 /** One page's rows of a paged staff-log table. */

@@ -17,7 +17,7 @@ export function StatusChip({ status }: { status: PlayerStatus }) {
       variant="outlined"
       color={COLORS[status.state]}
       label={statusText(status)}
-      sx={{ maxWidth: '100%' }}
+      sx={{ maxWidth: '100%', alignSelf: 'flex-start' }}
     />
   );
 }

@@ -82,9 +82,15 @@ export function NavButtons() {
         label="Inbox"
         ariaLabel={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
       >
-        <Badge badgeContent={unread} color="secondary" max={99}>
+        {/* No badge at all when everything is read: MUI keeps a hidden badge's last number in
+            the page, which the browser's accessibility check reads as the link's visible text. */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="secondary" max={99}>
+            <Mail />
+          </Badge>
+        ) : (
           <Mail />
-        </Badge>
+        )}
       </NavButton>
       <NavButton to="/unique" label="Unique missions">
         <AutoAwesome />
