@@ -40,6 +40,9 @@ import {
   StaffLogQuery,
   StaffMessageBody,
   SuspendBody,
+  StaffLevelBody,
+  LuckyOpenBody,
+  UniqueCreateBody,
 } from '@aleph/contracts';
 
 /** Ids of the fuzzing player's own things, so that sample requests reach real rows. */
@@ -434,6 +437,31 @@ function staffEndpoints(): Endpoint[] {
         body: StaffAnnouncementBody,
         sample: () => ({ body: { subject: 'Hello', body: 'Everyone.', reason } }),
       }),
+      on('level', StaffLevelBody, { level: 3, reason }),
+      write('/diwan/luckycoin', {
+        body: LuckyOpenBody,
+        sample: () => ({ body: { hours: 2, reason } }),
+      }),
+      write('/diwan/luckycoin/close', { body: ReasonBody, sample: () => ({ body: { reason } }) }),
+      write('/diwan/unique', {
+        body: UniqueCreateBody,
+        sample: () => ({
+          body: {
+            name: 'Fuzzed hunt',
+            end: soon,
+            places: 3,
+            skill: 7,
+            min: 20,
+            reward: { gold: 100, xp: 0 },
+            reason,
+          },
+        }),
+      }),
+      write('/diwan/unique/:id/close', {
+        params: { id: 'id' },
+        body: ReasonBody,
+        sample: () => ({ ...missing(), body: { reason } }),
+      }),
     ] as Endpoint[]
   ).map((ep) => ({ ...ep, staffOnly: true }));
 }
@@ -443,6 +471,11 @@ export const ADMIN_ONLY = [
   'POST /diwan/players/:id/grant',
   'PUT /diwan/players/:id/role',
   'POST /diwan/announcements',
+  'POST /diwan/players/:id/level',
+  'POST /diwan/luckycoin',
+  'POST /diwan/luckycoin/close',
+  'POST /diwan/unique',
+  'POST /diwan/unique/:id/close',
 ];
 
 export const nameOf = (ep: Endpoint) => `${ep.method} ${ep.path}`;

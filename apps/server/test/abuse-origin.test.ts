@@ -206,6 +206,61 @@ describe('requests from another site', () => {
           cookie: eve.cookie,
         }),
       ],
+      ['POST /diwan/players/:id/level', async () => staff('level', { level: 2, reason })],
+      [
+        'POST /diwan/luckycoin',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/luckycoin',
+          body: { hours: 2, reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/luckycoin/close',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/luckycoin/close',
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/unique',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/unique',
+          body: {
+            name: 'Origin hunt',
+            end: later(),
+            places: 3,
+            skill: 7,
+            min: 20,
+            reward: { gold: 100, xp: 10 },
+            reason,
+          },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/unique/:id/close',
+        async () => {
+          const [event] = await queryRows<{ id: number }>(
+            db,
+            sql`insert into unique_events (name, description, starts_at, ends_at, places,
+                places_left, skill, min_skill, min_rarity, reward, base_minutes, duration_skill)
+              values ('To close', '', ${ctx.clock.now()}, ${later()}, 1, 1, 0, 10, null,
+                '{"gold":1,"xp":0,"items":{}}'::jsonb, 60, 0)
+              returning id`,
+          );
+          return {
+            method: 'POST',
+            url: `/diwan/unique/${event!.id}/close`,
+            body: { reason },
+            cookie: eve.cookie,
+          };
+        },
+      ],
       [
         'POST /diwan/announcements',
         async () => ({

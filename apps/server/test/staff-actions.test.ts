@@ -167,6 +167,50 @@ describe('every action writes its staff-log row', () => {
         }),
         { action: 'announce', targetUserId: null, details: { subject: 'Maintenance' } },
       ],
+      [
+        'POST /diwan/players/:id/level',
+        async () => ({ url: 'level', body: { level: 4, reason } }),
+        { action: 'level.set', details: { before: { level: 0 }, after: { level: 4 } } },
+      ],
+      [
+        'POST /diwan/luckycoin',
+        async () => ({ url: '/diwan/luckycoin', body: { hours: 5, note: 'Bonus', reason } }),
+        { action: 'luckycoin.open', targetUserId: null, details: { hours: 5, note: 'Bonus' } },
+      ],
+      [
+        'POST /diwan/luckycoin/close',
+        async () => ({ url: '/diwan/luckycoin/close', body: { reason } }),
+        { action: 'luckycoin.close', targetUserId: null },
+      ],
+      [
+        'POST /diwan/unique',
+        async () => ({
+          url: '/diwan/unique',
+          body: {
+            name: 'Walk hunt',
+            end: inHours(48),
+            places: 4,
+            skill: 2,
+            min: 30,
+            rarity: 1,
+            reward: { gold: 300, xp: 50, items: { SKILL_POT: 1 } },
+            reason,
+          },
+        }),
+        {
+          action: 'unique.create',
+          targetUserId: null,
+          details: { name: 'Walk hunt', places: 4, reward: { items: { SKILL_POT: 1 } } },
+        },
+      ],
+      [
+        'POST /diwan/unique/:id/close',
+        async () => {
+          const created = (await lastStaffLog(ctx)).details as { id: number };
+          return { url: `/diwan/unique/${created.id}/close`, body: { reason } };
+        },
+        { action: 'unique.close', targetUserId: null, details: { closed: true } },
+      ],
     ];
     const actions = ENDPOINTS.filter(
       (ep) => ep.path.startsWith('/diwan/') && ep.method !== 'GET' && ep.path !== '/diwan/reauth',
@@ -435,6 +479,32 @@ describe('bad input', () => {
     for (const [path, body, field] of cases) {
       const res = await act(path, target, body);
       const what = `${path} ${JSON.stringify(body)}`;
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json().field, what).toBe(field);
+    }
+    const hunt = {
+      name: 'A hunt',
+      end: inHours(24),
+      places: 2,
+      skill: 0,
+      min: 10,
+      reward: { gold: 10, xp: 0 },
+      reason,
+    };
+    const tools: [string, object, string][] = [
+      ['/diwan/unique', { ...hunt, end: inHours(-1) }, 'end'],
+      ['/diwan/unique', { ...hunt, start: inHours(30) }, 'end'],
+      ['/diwan/unique', { ...hunt, end: inHours(24 * 91) }, 'end'],
+      ['/diwan/unique', { ...hunt, min: 0 }, 'min'],
+      ['/diwan/unique', { ...hunt, name: '   ' }, 'name'],
+      ['/diwan/unique', { ...hunt, reward: { gold: 0, xp: 0, items: { NO_SUCH: 1 } } }, 'reward'],
+      ['/diwan/luckycoin', { hours: 0, reason }, 'hours'],
+      ['/diwan/luckycoin', { hours: 24 * 15, reason }, 'hours'],
+      [`/diwan/players/${target.id}/level`, { level: 11, reason }, 'level'],
+    ];
+    for (const [url, body, field] of tools) {
+      const res = await staffCall({ method: 'POST', url, body });
+      const what = `${url} ${JSON.stringify(body)}`;
       expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
       expect(res.json().field, what).toBe(field);
     }

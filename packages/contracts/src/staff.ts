@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { GAME_CONFIG } from '@aleph/rules';
 
 /**
  * The operators' console (`/diwan`, docs/api.md "Operators") and the players' reports
@@ -474,6 +475,68 @@ export const StaffAnnouncementBody = Type.Object(
   { additionalProperties: false },
 );
 export type StaffAnnouncementBody = Static<typeof StaffAnnouncementBody>;
+
+/** `POST /diwan/players/{id}/level` (admins): the CLI's `level set`. XP is left as it is. */
+export const StaffLevelBody = Type.Object(
+  { level: Type.Integer({ minimum: 0, maximum: 10 }), reason: StaffReason },
+  { additionalProperties: false },
+);
+export type StaffLevelBody = Static<typeof StaffLevelBody>;
+
+/** `POST /diwan/luckycoin` (admins): the CLI's `luckycoin open`, from now for `hours`. */
+export const LuckyOpenBody = Type.Object(
+  {
+    hours: Type.Integer({ minimum: 1, maximum: GAME_CONFIG.economy.luckyCoin.maxOperatorHours }),
+    note: Type.Optional(Type.String({ maxLength: 200 })),
+    reason: StaffReason,
+  },
+  { additionalProperties: false },
+);
+export type LuckyOpenBody = Static<typeof LuckyOpenBody>;
+
+const limits = GAME_CONFIG.unique.limits;
+const SkillIndex = Type.Integer({ minimum: 0, maximum: 7 });
+
+/**
+ * `POST /diwan/unique` (admins): the CLI's `unique create`. Skills by index (0 Mastery ..
+ * 7 Strength), rarity 0 Common .. 4 Legendary; `start` defaults to now, `durationSkill` to
+ * `skill`, `minutes` to the usual 240. The rules' checks name the field of a 400.
+ */
+export const UniqueCreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: limits.nameMax }),
+    description: Type.Optional(Type.String({ maxLength: limits.descriptionMax })),
+    start: Type.Optional(IsoTime),
+    end: IsoTime,
+    places: Type.Integer({ minimum: 1, maximum: limits.placesMax }),
+    skill: SkillIndex,
+    min: Type.Integer({
+      minimum: GAME_CONFIG.heroes.skillMin,
+      maximum: GAME_CONFIG.heroes.skillMax,
+    }),
+    rarity: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+    minutes: Type.Optional(
+      Type.Integer({ minimum: limits.minutesMin, maximum: limits.minutesMax }),
+    ),
+    durationSkill: Type.Optional(SkillIndex),
+    reward: Type.Object(
+      {
+        gold: Type.Integer({ minimum: 0, maximum: limits.goldMax }),
+        xp: Type.Integer({ minimum: 0, maximum: limits.xpMax }),
+        items: Type.Optional(
+          Type.Record(
+            Type.String({ pattern: '^[A-Z_]{1,40}$' }),
+            Type.Integer({ minimum: 1, maximum: limits.itemCountMax }),
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    reason: StaffReason,
+  },
+  { additionalProperties: false },
+);
+export type UniqueCreateBody = Static<typeof UniqueCreateBody>;
 
 /** `POST /athar/reports`: a player reports another from a public profile (or a message). */
 export const ReportBody = Type.Object(

@@ -20,6 +20,8 @@ export const CLI_ACTOR: StaffActor = { id: null, label: 'cli' };
 export interface StaffRecord {
   actor: StaffActor;
   reason: string;
+  /** The row's id when the caller reserved one (reserveStaffLogId) to answer it. */
+  id?: number;
 }
 
 export interface StaffAction {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   GrantBody,
+  LuckyOpenBody,
   MuteBody,
   PlayerDetail,
   PlayerLedger,
@@ -17,6 +18,8 @@ import {
   SignalClusters,
   SignInList,
   StaffAnnouncementBody,
+  StaffLevelBody,
+  UniqueCreateBody,
   StaffLogPage,
   StaffLogQuery,
   PlayerIdParams,
@@ -48,10 +51,17 @@ import { reauthenticate } from './reauth.js';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import { readStaffLog, reserveStaffLogId } from '../../core/staff-log.js';
-import { announce } from '../../modules/messages/announce.js';
+import { readStaffLog } from '../../core/staff-log.js';
 import { decodeCursor, encodeCursor } from '../../modules/records/cursor.js';
 import { staffGrant } from './grants.js';
+import {
+  staffAnnounce,
+  staffCloseLucky,
+  staffCloseUnique,
+  staffCreateUnique,
+  staffOpenLucky,
+  staffSetLevel,
+} from './operator-tools.js';
 import { playerDetail, playerLedger, playerSignIns, searchPlayers } from './players.js';
 import { handleReport, reportQueue } from './reports.js';
 import { playerSignals, signalClusters } from './signals.js';
@@ -332,19 +342,78 @@ export async function staffRoutes(base: FastifyInstance) {
   );
 
   // The operator CLI's tools, through the same service code (admins).
+  const admin = { config: { adminOnly: true } };
   app.post(
     '/announcements',
-    {
-      config: { adminOnly: true },
-      schema: { body: StaffAnnouncementBody, response: action },
-    },
-    async (request) => {
-      const id = await reserveStaffLogId(db);
-      const staff = { ...staffWith(request, request.body.reason), id };
-      const { subject, body } = request.body;
-      await announce(db, { subject, body }, clock.now(), { staff });
-      return done(id);
-    },
+    { ...admin, schema: { body: StaffAnnouncementBody, response: action } },
+    async (request) =>
+      done(
+        await staffAnnounce(db, request.body, staffWith(request, request.body.reason), clock.now()),
+      ),
+  );
+
+  app.post(
+    '/players/:id/level',
+    { ...admin, schema: { params: PlayerIdParams, body: StaffLevelBody, response: action } },
+    async (request) =>
+      done(
+        await staffSetLevel(
+          db,
+          request.params.id,
+          request.body,
+          staffWith(request, request.body.reason),
+          clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
+    '/luckycoin',
+    { ...admin, schema: { body: LuckyOpenBody, response: action } },
+    async (request) =>
+      done(
+        await staffOpenLucky(
+          db,
+          request.body,
+          staffWith(request, request.body.reason),
+          clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
+    '/luckycoin/close',
+    { ...admin, schema: { body: ReasonBody, response: action } },
+    async (request) =>
+      done(await staffCloseLucky(db, staffWith(request, request.body.reason), clock.now())),
+  );
+
+  app.post(
+    '/unique',
+    { ...admin, schema: { body: UniqueCreateBody, response: action } },
+    async (request) =>
+      done(
+        await staffCreateUnique(
+          db,
+          request.body,
+          staffWith(request, request.body.reason),
+          clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
+    '/unique/:id/close',
+    { ...admin, schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
+    async (request) =>
+      done(
+        await staffCloseUnique(
+          db,
+          request.params.id,
+          staffWith(request, request.body.reason),
+          clock.now(),
+        ),
+      ),
   );
 
   app.put(

@@ -185,10 +185,9 @@ export async function setProfileLevel(
     if (!updated || !old) throw notFound('Profile not found');
     if (staff) {
       await recordStaffAction(tx, {
-        actor: staff.actor,
+        ...staff,
         action: 'level.set',
         targetUserId: profileId,
-        reason: staff.reason,
         details: { before: { level: old.level }, after: { level } },
         at: now,
       });
