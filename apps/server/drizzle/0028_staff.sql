@@ -59,6 +59,9 @@ CREATE INDEX "staff_log_target_idx" ON "staff_log" USING btree ("target_user_id"
 CREATE INDEX "staff_log_action_idx" ON "staff_log" USING btree ("action","id");--> statement-breakpoint
 CREATE INDEX "staff_log_actor_idx" ON "staff_log" USING btree ("actor_id","id");--> statement-breakpoint
 ALTER TABLE "world_state" ADD CONSTRAINT "world_state_operator_id_profiles_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "users_login_prefix_idx" ON "users" USING btree ("login_lower" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_email_prefix_idx" ON "users" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_address_prefix_idx" ON "users" USING btree ("address" text_pattern_ops);--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('player', 'moderator', 'admin'));--> statement-breakpoint
 -- The staff log is append-only (docs/operations.md, "Moderation"): no row is ever changed or
 -- removed, whoever asks, so what staff did stays on record.

@@ -56,6 +56,11 @@ export const users = pgTable(
     uniqueIndex('users_address_key').on(t.address),
     // Password recovery finds accounts by e-mail address, without regard to case.
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The console's player search by prefix of login, e-mail and wallet address (LIKE 'x%'
+    // uses a btree only with the pattern operator class).
+    index('users_login_prefix_idx').on(t.loginLower.op('text_pattern_ops')),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_address_prefix_idx').on(t.address.op('text_pattern_ops')),
   ],
 );
 
