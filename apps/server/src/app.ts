@@ -27,6 +27,7 @@ import { registerObservability } from './metrics/plugin.js';
 import { testRoutes } from './modules/test-control/routes.js';
 import { EventHub, type EventHubOptions } from './modules/events/hub.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { staffRoutes } from './http/staff/routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(emailLinkRoutes, { prefix: API_PREFIXES.auth });
   await app.register(marketOfferRoutes, { prefix: API_PREFIXES.market });
   await app.register(playerRoutes);
+  await app.register(staffRoutes, { prefix: API_PREFIXES.staff });
   await app.register(eventRoutes);
   if (deps.config.testMode) await app.register(testRoutes, { prefix: '/__test' });
 

@@ -29,6 +29,24 @@ import {
   TwoFactorCodeBody,
   UpskillsBody,
   WorkflowBody,
+  GrantBody,
+  MuteBody,
+  PlayerLedgerQuery,
+  PlayerSearchQuery,
+  ReasonBody,
+  ReauthBody,
+  RenameBody,
+  ReportBody,
+  ReportQueueQuery,
+  ResolveReportBody,
+  RoleBody,
+  StaffAnnouncementBody,
+  StaffLogQuery,
+  StaffMessageBody,
+  SuspendBody,
+  StaffLevelBody,
+  LuckyOpenBody,
+  UniqueCreateBody,
 } from '@aleph/contracts';
 
 /** Ids of the fuzzing player's own things, so that sample requests reach real rows. */
@@ -66,6 +84,11 @@ export interface Endpoint {
   endsSession?: boolean;
   /** Never changes a player's state, even when it succeeds. */
   readOnly: boolean;
+  /**
+   * The operators' console: a player (the fuzzing player is one) gets 404 before anything of
+   * the request is read, as for a path the server does not serve.
+   */
+  staffOnly?: boolean;
   sample: (fx: Fixture) => SampleRequest;
 }
 
@@ -390,6 +413,126 @@ export const ENDPOINTS: readonly Endpoint[] = [
     idOf(() => MISSING),
   ),
   read('/halba/ladder'),
+
+  // Reports: the sample names no player, so it is refused (404).
+  write('/athar/reports', {
+    body: ReportBody,
+    sample: () => ({ body: { profileid: MISSING, reason: 'spam', text: 'fuzzed' } }),
+  }),
+
+  // The operators' console: the fuzzing player has no staff role, so every route answers 404
+  // (staff-access.test.ts checks the refusals of each role).
+  ...staffEndpoints(),
+];
+
+/**
+ * The /diwan routes (docs/api.md, "Operators"); `admin` marks those a moderator is refused.
+ * The samples are well-formed requests about a player who does not exist.
+ */
+function staffEndpoints(): Endpoint[] {
+  const missing = () => ({ params: { id: MISSING } });
+  const reason = 'A reason for the log';
+  const on = (path: string, body: Endpoint['body'], sample: Record<string, unknown>) =>
+    write(`/diwan/players/:id/${path}`, {
+      params: { id: 'id' },
+      body,
+      sample: () => ({ ...missing(), body: sample }),
+    });
+  const soon = '2031-01-01T00:00:00.000Z';
+  return (
+    [
+      read('/diwan/me'),
+      read('/diwan/players', {
+        query: PlayerSearchQuery,
+        sample: () => ({ query: { q: 'someone', limit: '10' } }),
+      }),
+      read('/diwan/players/:id', { params: { id: 'id' }, sample: missing }),
+      read('/diwan/players/:id/ledger', {
+        params: { id: 'id' },
+        query: PlayerLedgerQuery,
+        sample: () => ({ ...missing(), query: { kind: 'gold', limit: '10' } }),
+      }),
+      read('/diwan/players/:id/signins', { params: { id: 'id' }, sample: missing }),
+      read('/diwan/players/:id/signals', { params: { id: 'id' }, sample: missing }),
+      read('/diwan/signals/clusters'),
+      read('/diwan/reports', {
+        query: ReportQueueQuery,
+        sample: () => ({ query: { status: 'open' } }),
+      }),
+      read('/diwan/stafflog', {
+        query: StaffLogQuery,
+        sample: () => ({ query: { action: 'suspend', limit: '10' } }),
+      }),
+      write('/diwan/reauth', {
+        body: ReauthBody,
+        sample: () => ({ body: { password: 'not the password' } }),
+      }),
+      on('suspend', SuspendBody, { until: soon, reason, notice: 'You are suspended.' }),
+      on('lift', ReasonBody, { reason }),
+      on('mute', MuteBody, { until: soon, reason, notice: 'You are muted.' }),
+      on('unmute', ReasonBody, { reason }),
+      on('rename', RenameBody, { nickname: 'Renamed_One', reason, notice: 'New name.' }),
+      on('grant', GrantBody, { kind: 'gold', amount: 10, reason, notice: 'A gift.' }),
+      on('end-sessions', ReasonBody, { reason }),
+      on('message', StaffMessageBody, { subject: 'Hello', body: 'From staff.', reason }),
+      on('2fa-reset', ReasonBody, { reason }),
+      {
+        ...on('role', RoleBody, { role: 'moderator', reason }),
+        method: 'PUT',
+      },
+      write('/diwan/reports/:id/resolve', {
+        params: { id: 'id' },
+        body: ResolveReportBody,
+        sample: () => ({ ...missing(), body: { reason } }),
+      }),
+      write('/diwan/reports/:id/dismiss', {
+        params: { id: 'id' },
+        body: ReasonBody,
+        sample: () => ({ ...missing(), body: { reason } }),
+      }),
+      write('/diwan/announcements', {
+        body: StaffAnnouncementBody,
+        sample: () => ({ body: { subject: 'Hello', body: 'Everyone.', reason } }),
+      }),
+      on('level', StaffLevelBody, { level: 3, reason }),
+      write('/diwan/luckycoin', {
+        body: LuckyOpenBody,
+        sample: () => ({ body: { hours: 2, reason } }),
+      }),
+      write('/diwan/luckycoin/close', { body: ReasonBody, sample: () => ({ body: { reason } }) }),
+      write('/diwan/unique', {
+        body: UniqueCreateBody,
+        sample: () => ({
+          body: {
+            name: 'Fuzzed hunt',
+            end: soon,
+            places: 3,
+            skill: 7,
+            min: 20,
+            reward: { gold: 100, xp: 0 },
+            reason,
+          },
+        }),
+      }),
+      write('/diwan/unique/:id/close', {
+        params: { id: 'id' },
+        body: ReasonBody,
+        sample: () => ({ ...missing(), body: { reason } }),
+      }),
+    ] as Endpoint[]
+  ).map((ep) => ({ ...ep, staffOnly: true }));
+}
+
+/** The console's routes only an admin may use (a moderator gets 403 STAFF_ADMIN_ONLY). */
+export const ADMIN_ONLY = [
+  'POST /diwan/players/:id/grant',
+  'PUT /diwan/players/:id/role',
+  'POST /diwan/announcements',
+  'POST /diwan/players/:id/level',
+  'POST /diwan/luckycoin',
+  'POST /diwan/luckycoin/close',
+  'POST /diwan/unique',
+  'POST /diwan/unique/:id/close',
 ];
 
 export const nameOf = (ep: Endpoint) => `${ep.method} ${ep.path}`;

@@ -5,6 +5,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Secret, TOTP } from 'otpauth';
 import { hashToken, randomToken } from '../src/lib/tokens.js';
+import { queryRows } from '../src/db/client.js';
 import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { cookiesFrom, createTestContext, signedRegistration, type TestContext } from './helpers.js';
@@ -55,6 +56,9 @@ describe('requests from another site', () => {
   let erinElsewhere: string;
   /** Turns two-factor on and off, and logs in with it. */
   let tess: Player;
+  /** An admin of the console, and the player its actions are about. */
+  let eve: Player;
+  let frank: Player;
   /** For every POST and PUT endpoint, a request that succeeds when it comes from the site. */
   let effective: Map<string, () => Promise<Call>>;
   let keys = 0;
@@ -101,7 +105,10 @@ describe('requests from another site', () => {
     erinElsewhere = (
       listed.json() as { sessions: { id: string; current: boolean }[] }
     ).sessions.find((s) => !s.current)!.id;
+    eve = await newPlayer();
+    frank = await newPlayer();
     const db = ctx.database.db;
+    await db.execute(sql`update users set role = 'admin' where id = ${eve.id}`);
     const now = ctx.clock.now();
     await grantToProfile(db, alice.id, { xp: 30_000, platinum: 100_000, gold: 1_000_000 }, now);
     await grantToProfile(db, carol.id, { xp: 30_000 }, now);
@@ -133,7 +140,175 @@ describe('requests from another site', () => {
         body: { landid: alice.land, kind: 'item', code: 'TOWER_STONE', quantity: 1, price },
       });
     const a = () => alice;
+    const reason = 'Checked by the support team';
+    const later = () => new Date(ctx.clock.now().getTime() + 86_400_000).toISOString();
+    /** A console action of eve's about frank. */
+    const staff = (path: string, body: object, method: 'POST' | 'PUT' = 'POST'): Call => ({
+      method,
+      url: `/diwan/players/${frank.id}/${path}`,
+      body,
+      cookie: eve.cookie,
+    });
+    /** The open report of `reporter` on frank, made if there is none. */
+    const openReport = async (reporter: Player) => {
+      await db.execute(sql`insert into reports (reporter_id, target_id, reason, created_at)
+        values (${reporter.id}, ${frank.id}, 'spam', ${ctx.clock.now()}) on conflict do nothing`);
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from reports where reporter_id = ${reporter.id} and status = 'open'`,
+      );
+      return row!.id;
+    };
+    let names = 0;
     effective = new Map<string, () => Promise<Call>>([
+      [
+        'POST /athar/reports',
+        async () => ({
+          method: 'POST',
+          url: '/athar/reports',
+          body: { profileid: bob.id, reason: 'cheating', text: 'Plays at night only.' },
+        }),
+      ],
+      [
+        'POST /diwan/reauth',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/reauth',
+          body: { password: eve.password },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/players/:id/suspend',
+        async () => staff('suspend', { until: later(), reason, notice: 'A day off.' }),
+      ],
+      [
+        'POST /diwan/players/:id/lift',
+        async () => {
+          await db.execute(
+            sql`update users set banned_at = ${ctx.clock.now()} where id = ${frank.id}`,
+          );
+          return staff('lift', { reason });
+        },
+      ],
+      [
+        'POST /diwan/players/:id/mute',
+        async () => staff('mute', { until: later(), reason, notice: 'Quiet a day.' }),
+      ],
+      [
+        'POST /diwan/players/:id/unmute',
+        async () => {
+          await db.execute(sql`update users set muted_until = ${later()} where id = ${frank.id}`);
+          return staff('unmute', { reason });
+        },
+      ],
+      [
+        'POST /diwan/players/:id/rename',
+        async () => staff('rename', { nickname: `frank_${++names}`, reason, notice: 'Renamed.' }),
+      ],
+      [
+        'POST /diwan/players/:id/grant',
+        async () => staff('grant', { kind: 'gold', amount: 10, reason, notice: 'A gift.' }),
+      ],
+      ['POST /diwan/players/:id/end-sessions', async () => staff('end-sessions', { reason })],
+      [
+        'POST /diwan/players/:id/message',
+        async () => staff('message', { subject: 'Hello', body: 'From staff.', reason }),
+      ],
+      [
+        'POST /diwan/players/:id/2fa-reset',
+        async () => {
+          await db.execute(sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP',
+            totp_enabled_at = ${ctx.clock.now()} where id = ${frank.id}`);
+          return staff('2fa-reset', { reason });
+        },
+      ],
+      [
+        'PUT /diwan/players/:id/role',
+        async () => staff('role', { role: 'moderator', reason }, 'PUT'),
+      ],
+      [
+        'POST /diwan/reports/:id/resolve',
+        async () => ({
+          method: 'POST',
+          url: `/diwan/reports/${await openReport(alice)}/resolve`,
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/reports/:id/dismiss',
+        async () => ({
+          method: 'POST',
+          url: `/diwan/reports/${await openReport(carol)}/dismiss`,
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      ['POST /diwan/players/:id/level', async () => staff('level', { level: 2, reason })],
+      [
+        'POST /diwan/luckycoin',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/luckycoin',
+          body: { hours: 2, reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/luckycoin/close',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/luckycoin/close',
+          body: { reason },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/unique',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/unique',
+          body: {
+            name: 'Origin hunt',
+            end: later(),
+            places: 3,
+            skill: 7,
+            min: 20,
+            reward: { gold: 100, xp: 10 },
+            reason,
+          },
+          cookie: eve.cookie,
+        }),
+      ],
+      [
+        'POST /diwan/unique/:id/close',
+        async () => {
+          const [event] = await queryRows<{ id: number }>(
+            db,
+            sql`insert into unique_events (name, description, starts_at, ends_at, places,
+                places_left, skill, min_skill, min_rarity, reward, base_minutes, duration_skill)
+              values ('To close', '', ${ctx.clock.now()}, ${later()}, 1, 1, 0, 10, null,
+                '{"gold":1,"xp":0,"items":{}}'::jsonb, 60, 0)
+              returning id`,
+          );
+          return {
+            method: 'POST',
+            url: `/diwan/unique/${event!.id}/close`,
+            body: { reason },
+            cookie: eve.cookie,
+          };
+        },
+      ],
+      [
+        'POST /diwan/announcements',
+        async () => ({
+          method: 'POST',
+          url: '/diwan/announcements',
+          body: { subject: 'Maintenance', body: 'Tonight at ten.', reason },
+          cookie: eve.cookie,
+        }),
+      ],
       [
         'POST /abwab/register',
         async () => {

@@ -38,7 +38,8 @@ describe('login and session cookies', () => {
       sameSite?: string;
       path?: string;
     }>;
-    expect(cookies.map((c) => c.name).sort()).toEqual(['aleph_at', 'aleph_rt']);
+    // The session's two cookies, and the browser's device id for the sign-in records.
+    expect(cookies.map((c) => c.name).sort()).toEqual(['aleph_at', 'aleph_device', 'aleph_rt']);
     for (const c of cookies) {
       expect(c.httpOnly).toBe(true);
       expect(c.sameSite).toBe('Lax');

@@ -20,6 +20,7 @@ let veteranPassword: string;
 let veteran: Client;
 let veteranId: number;
 let veteranCookie: string;
+let operatorPassword: string;
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number }>(ctx.database.db, query))[0]?.n);
@@ -67,6 +68,7 @@ beforeAll(async () => {
   veteranCookie = cookiesFrom(vet);
   veteran = client(ctx, veteranCookie);
   veteranId = await count(sql`select id as n from users where login = 'veteran'`);
+  operatorPassword = world.created ? (world.operator?.password ?? '') : '';
 });
 afterAll(() => ctx.close());
 
@@ -79,7 +81,12 @@ describe('the demo world', () => {
     const users = await count(sql`select count(*)::int as n from users`);
     const ledger = await count(sql`select count(*)::int as n from ledger`);
     const again = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
-    expect(again).toEqual({ login: 'demo', created: false, veteran: { login: 'veteran' } });
+    expect(again).toEqual({
+      login: 'demo',
+      created: false,
+      veteran: { login: 'veteran' },
+      operator: { login: 'operator' },
+    });
     expect(await count(sql`select count(*)::int as n from users`)).toBe(users);
     expect(await count(sql`select count(*)::int as n from ledger`)).toBe(ledger);
   });
@@ -97,19 +104,50 @@ describe('the demo world', () => {
     for (const { hash } of hashes) expect(hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('prints both passwords on the start that creates the world, and only then', () => {
+  it('prints the passwords on the start that creates the world, and only then', () => {
     expect(demoBanner(world).split('\n')).toEqual([
       `Demo account: demo / ${password}`,
       `Veteran account: veteran / ${veteranPassword}`,
+      `Operator account: operator / ${operatorPassword} (an admin: the console is at /admin)`,
     ]);
-    const later = demoBanner({ login: 'demo', created: false, veteran: { login: 'veteran' } });
+    const later = demoBanner({
+      login: 'demo',
+      created: false,
+      veteran: { login: 'veteran' },
+      operator: { login: 'operator' },
+    });
     expect(later).not.toContain(password);
     expect(later).not.toContain(veteranPassword);
-    const [demoLine, veteranLine] = later.split('\n');
+    expect(later).not.toContain(operatorPassword);
+    const [demoLine, veteranLine, operatorLine] = later.split('\n');
     expect(demoLine).toMatch(/^Demo account: demo \(.*`npm run admin -- demo`/);
     expect(veteranLine).toMatch(/^Veteran account: veteran \(.*`npm run admin -- demo`/);
-    // A world made before the veteran existed has one line.
-    expect(demoBanner({ login: 'demo', created: false, veteran: null })).not.toContain('\n');
+    expect(operatorLine).toMatch(/^Operator account: operator \(.*`npm run admin -- demo`/);
+    // A world made before the veteran and the operator existed has one line.
+    expect(
+      demoBanner({ login: 'demo', created: false, veteran: null, operator: null }),
+    ).not.toContain('\n');
+  });
+
+  it('makes the operator an admin of the console, with no lands or heroes', async () => {
+    expect(operatorPassword.length).toBeGreaterThanOrEqual(12);
+    expect(await tablesContaining(operatorPassword)).toEqual([]);
+    const res = await logIn(operatorPassword, 'operator');
+    expect(res.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/diwan/me',
+      headers: { cookie: cookiesFrom(res) },
+    });
+    expect(me.json()).toMatchObject({ login: 'operator', role: 'admin' });
+    // The players of the demo world are players: the console is not theirs.
+    expect((await veteran.get('/diwan/me')).status).toBe(404);
+    const owned = await count(
+      sql`select (select count(*) from lands l where l.owner_id = u.id)
+          + (select count(*) from heroes h where h.owner_id = u.id) as n
+        from users u where u.login = 'operator'`,
+    );
+    expect(owned).toBe(0);
   });
 
   it('lets the demo player log in over HTTP and unlock profile level 1', async () => {
@@ -374,6 +412,7 @@ describe('the demo world', () => {
     await runCommand(demoCommand, { db: ctx.database.db, now: ctx.clock.now(), out }, []);
     const printed = /^Demo account: demo \/ (\S+)$/m.exec(chunks.join(''));
     const printedVeteran = /^Veteran account: veteran \/ (\S+)$/m.exec(chunks.join(''));
+    const printedOperator = /^Operator account: operator \/ (\S+) /m.exec(chunks.join(''));
     expect(chunks.join('')).toContain('The demo world already exists.');
     const fresh = printed?.[1] ?? '';
     const freshVeteran = printedVeteran?.[1] ?? '';
@@ -387,5 +426,9 @@ describe('the demo world', () => {
     expect((await logIn(veteranPassword, 'veteran')).statusCode).toBe(401);
     expect(await tablesContaining(fresh)).toEqual([]);
     expect(await tablesContaining(freshVeteran)).toEqual([]);
+    const freshOperator = printedOperator?.[1] ?? '';
+    expect(freshOperator.length).toBeGreaterThanOrEqual(12);
+    expect((await logIn(freshOperator, 'operator')).statusCode).toBe(200);
+    expect((await logIn(operatorPassword, 'operator')).statusCode).toBe(401);
   });
 });

@@ -92,7 +92,11 @@ describe('production cookies', () => {
       path?: string;
       domain?: string;
     }>;
-    expect(cookies.map((c) => c.name).sort()).toEqual(['__Host-aleph_at', '__Host-aleph_rt']);
+    expect(cookies.map((c) => c.name).sort()).toEqual([
+      '__Host-aleph_at',
+      '__Host-aleph_device',
+      '__Host-aleph_rt',
+    ]);
     for (const c of cookies) {
       expect(c).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(c.domain).toBeUndefined();

@@ -291,7 +291,7 @@ describe('logging in with two-factor', () => {
     const opened = await codeStep(challenge, nextCode(player.secret));
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({ ok: true });
-    expect(cookieNames(opened).sort()).toEqual(['aleph_at', 'aleph_rt']);
+    expect(cookieNames(opened).sort()).toEqual(['aleph_at', 'aleph_device', 'aleph_rt']);
     const cleared = (opened.cookies as Cookie[]).find((c) => c.name === 'aleph_2fa');
     expect(cleared).toMatchObject({ value: '', path: '/abwab' });
     const session = cookiesFrom(opened);
@@ -375,7 +375,7 @@ describe('logging in with two-factor', () => {
     const plain = await signedInPlayer(ctx);
     const res = await passwordStep(plain);
     expect(res.json()).toEqual({ ok: true });
-    expect(cookieNames(res).sort()).toEqual(['aleph_at', 'aleph_rt']);
+    expect(cookieNames(res).sort()).toEqual(['aleph_at', 'aleph_device', 'aleph_rt']);
     // ...and a challenge cookie of another account opens nothing for it either.
     expectChallengeInvalid(await codeStep(cookiesFrom(res), codeOf(player.secret, 1)));
   });
@@ -529,10 +529,27 @@ describe('admin 2fa reset', () => {
       (m) => m.subject === 'Two-factor sign-in was turned off',
     );
     expect(notes).toHaveLength(1);
+    // The staff log keeps the reset: the CLI as actor, the command line as reason.
+    const logged = await queryRows<{ actor_label: string; action: string; reason: string }>(
+      ctx.database.db,
+      sql`select actor_label, action, reason from staff_log where target_user_id = ${player.id}`,
+    );
+    expect(logged).toEqual([
+      {
+        actor_label: 'cli',
+        action: 'two_factor_reset',
+        reason: `admin 2fa reset ${player.login.toUpperCase()}`,
+      },
+    ]);
 
-    // A second reset finds nothing to do and changes nothing.
+    // A second reset finds nothing to do, changes nothing and logs nothing.
     const again = await reset('reset', player.login);
     expect(again.text).toBe(`${player.login} does not use two-factor sign-in: nothing to reset.\n`);
+    const [after] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from staff_log where target_user_id = ${player.id}`,
+    );
+    expect(after!.n).toBe(1);
   });
 
   it('refuses an unknown login and bad arguments with a clear error and exit code 1', async () => {

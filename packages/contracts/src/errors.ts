@@ -4,6 +4,7 @@ import type { EconomyErrorCode } from './economy.js';
 import type { HeroGrowthErrorCode } from './hero-growth.js';
 import type { AccountErrorCode } from './account.js';
 import type { TwoFactorErrorCode } from './two-factor.js';
+import type { StaffErrorCode } from './staff.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -82,4 +83,5 @@ export type ApiErrorCode =
   | EconomyErrorCode
   | HeroGrowthErrorCode
   | AccountErrorCode
-  | TwoFactorErrorCode;
+  | TwoFactorErrorCode
+  | StaffErrorCode;

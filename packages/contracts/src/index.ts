@@ -18,3 +18,4 @@ export * from './unique.js';
 export * from './hero-growth.js';
 export * from './account.js';
 export * from './two-factor.js';
+export * from './staff.js';

@@ -19,6 +19,8 @@ export const API_PREFIXES = {
   /** Timed events: the Lucky coin. */
   gameEvents: '/hadath',
   arena: '/halba',
+  /** The operators' console (staff only; docs/api.md, "Operators"). */
+  staff: '/diwan',
 } as const;
 
 /** Paths the server answers outside the API prefixes: the health check for the proxy too. */

@@ -10,6 +10,11 @@ export const ProfileSummary = Type.Object({
     upgradable: Type.Boolean(),
   }),
   treasury: Type.Object({ gold: Type.Integer(), platinum: Type.Integer() }),
+  /**
+   * While staff have muted the player (docs/api.md, "Operators"): when the mute ends (ISO).
+   * Absent when the player is not muted.
+   */
+  mutedUntil: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type ProfileSummary = Static<typeof ProfileSummary>;
 

@@ -10,6 +10,8 @@ import { grant } from './commands/grant.js';
 import { level } from './commands/level.js';
 import { luckycoin } from './commands/luckycoin.js';
 import { mail } from './commands/mail.js';
+import { role } from './commands/role.js';
+import { stafflog } from './commands/stafflog.js';
 import { twoFactor } from './commands/two-factor.js';
 import { unique } from './commands/unique.js';
 import { users } from './commands/users.js';
@@ -28,6 +30,8 @@ export const COMMANDS: readonly CliCommand[] = [
   unique,
   mail,
   twoFactor,
+  role,
+  stafflog,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

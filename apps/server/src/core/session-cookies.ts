@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 
@@ -48,4 +49,27 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 export function readAuthCookies(request: FastifyRequest, config: AppConfig) {
   const names = cookieNames(config);
   return { access: readCookie(request, names.access), refresh: readCookie(request, names.refresh) };
+}
+
+/** A year: how long a browser keeps its device id. */
+const DEVICE_COOKIE_SECONDS = 365 * 86_400;
+
+/** The device id cookie (`aleph_device`, `__Host-` in production like the session's). */
+export const deviceCookieName = (config: Pick<AppConfig, 'production'>) =>
+  `${config.production ? '__Host-' : ''}aleph_device`;
+
+/**
+ * The browser's device id for the multi-account signals (docs/operations.md, "Moderation"):
+ * the signed cookie's value, or a new random one (`fresh`: for setDeviceCookie once the sign-in
+ * succeeded). Signed, so a client cannot claim another browser's id it never held.
+ */
+export function deviceOf(request: FastifyRequest, config: AppConfig) {
+  const known = readCookie(request, deviceCookieName(config));
+  if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return { id: known, fresh: false };
+  return { id: randomBytes(16).toString('base64url'), fresh: true };
+}
+
+/** Keeps the device id a year in the browser. */
+export function setDeviceCookie(reply: FastifyReply, config: AppConfig, id: string) {
+  reply.setCookie(deviceCookieName(config), id, options(config, DEVICE_COOKIE_SECONDS));
 }

@@ -36,12 +36,31 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Staff roles (docs/operations.md, "Moderation"): 'moderator' and 'admin' may use the
+     * operators' console; 'player' (everyone else) gets 404 there.
+     */
+    role: text('role').notNull().default('player'),
+    /** A suspension's end: no sign-in before it. A date in the past is simply over. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    /** A ban: no sign-in until staff lift it. */
+    bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+    /** A mute's end: no messages or chat before it (core/account-status.ts). */
+    mutedUntil: timestamp('muted_until', { withTimezone: true, mode: 'date' }),
+    /** Why staff suspended, banned or muted the account: for staff, never shown to the player. */
+    statusReason: text('status_reason'),
   },
   (t) => [
+    check('users_role_check', sql`${t.role} in ('player', 'moderator', 'admin')`),
     uniqueIndex('users_login_lower_key').on(t.loginLower),
     uniqueIndex('users_address_key').on(t.address),
     // Password recovery finds accounts by e-mail address, without regard to case.
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The console's player search by prefix of login, e-mail and wallet address (LIKE 'x%'
+    // uses a btree only with the pattern operator class).
+    index('users_login_prefix_idx').on(t.loginLower.op('text_pattern_ops')),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_address_prefix_idx').on(t.address.op('text_pattern_ops')),
   ],
 );
 
@@ -113,6 +132,11 @@ export const sessions = pgTable(
     clientAddress: text('client_address'),
     /** Set at sign-in and at each refresh of the session's tokens. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The last password entry for staff actions (`POST /diwan/reauth`): a staff action needs
+     * this or the session's creation within the last 15 minutes.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -328,6 +328,8 @@ export const worldState = pgTable('world_state', {
    * added have none): a player who registered the login later is never taken for it.
    */
   veteranId: integer('veteran_id').references(() => profiles.id, { onDelete: 'set null' }),
+  /** The demo world's `operator` account (an admin), like the veteran: none in older worlds. */
+  operatorId: integer('operator_id').references(() => profiles.id, { onDelete: 'set null' }),
 });
 
 /**

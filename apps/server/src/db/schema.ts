@@ -8,3 +8,4 @@ export * from './unique-schema.js';
 export * from './records-schema.js';
 export * from './economy-schema.js';
 export * from './mail-schema.js';
+export * from './staff-schema.js';

@@ -35,6 +35,7 @@ const TAGS: readonly { name: string; description: string }[] = [
   { name: 'economy', description: 'The Greedy trader and the Secret market.' },
   { name: 'events', description: 'Timed events: the Lucky coin.' },
   { name: 'arena', description: 'Defence team, attacks, battles and the weekly ladder.' },
+  { name: 'staff', description: "The operators' console: staff roles only." },
   { name: 'push', description: "The signed-in player's Server-Sent Events stream." },
   { name: 'operations', description: 'Health checks and the Prometheus metrics.' },
 ];
@@ -54,6 +55,7 @@ const AREAS: readonly [prefix: string, tag: string][] = [
   [API_PREFIXES.economy, 'economy'],
   [API_PREFIXES.gameEvents, 'events'],
   [API_PREFIXES.arena, 'arena'],
+  [API_PREFIXES.staff, 'staff'],
   [EVENTS_PATH, 'push'],
   [HEALTH_PATH, 'operations'],
   ['/metrics', 'operations'],

@@ -20,6 +20,7 @@ import { workflowRoutes } from '../modules/workflows/routes.js';
 import { settleBeforeHandling } from './settle-first.js';
 import { accountRoutes } from '../modules/auth/account-routes.js';
 import { twoFactorRoutes } from '../modules/auth/two-factor-routes.js';
+import { reportRoutes } from '../modules/reports/routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
@@ -35,6 +36,8 @@ export async function playerRoutes(app: FastifyInstance) {
   // Account settings read and change the account, not the game: nothing to settle first.
   await app.register(accountRoutes, { prefix: API_PREFIXES.profile });
   await app.register(twoFactorRoutes, { prefix: API_PREFIXES.profile });
+  // A report concerns another player: nothing of the reporter's to settle first.
+  await app.register(reportRoutes, { prefix: API_PREFIXES.profile });
   await app.register(async (settled) => {
     settleBeforeHandling(settled);
     await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });

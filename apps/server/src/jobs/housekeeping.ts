@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { purgeExpired } from '../modules/auth/sessions.js';
 import { payClosedArenaWeek } from '../modules/arena/weekly.js';
 import { purgeOldEvents } from '../core/events.js';
+import { forgetOldAddresses } from '../core/sign-ins.js';
 
 export interface Job {
   stop(): Promise<void>;
@@ -11,8 +12,9 @@ export interface Job {
 
 /**
  * Every ten minutes deletes expired tokens, nonces and rate-limit windows, and push events past
- * their replay window, and pays the Arena's rewards of the week that closed last (once, whichever
- * process claims the week first: modules/arena/weekly.ts).
+ * their replay window, forgets sign-ins' raw client addresses after 30 days, and pays the
+ * Arena's rewards of the week that closed last (once, whichever process claims the week first:
+ * modules/arena/weekly.ts).
  */
 export function startHousekeeping(
   db: Db,
@@ -27,6 +29,7 @@ export function startHousekeeping(
       purgeExpired(db, now),
       purgeOldEvents(db, now),
       payClosedArenaWeek(db, now),
+      forgetOldAddresses(db, now),
     ]).then(
       () => undefined,
       (err: unknown) => log.warn({ err }, 'housekeeping failed'),

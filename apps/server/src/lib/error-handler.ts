@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ErrorBody } from '@aleph/contracts';
-import { AppError, unsupportedMediaType } from './errors.js';
+import { AppError, unsupportedMediaType, type ErrorExtra } from './errors.js';
 import { applySecurityHeaders } from './http-hardening.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -23,6 +23,7 @@ export function sendError(
   code: string,
   message: string,
   field?: string,
+  extra?: ErrorExtra,
 ) {
   const body: ErrorBody = {
     statusCode,
@@ -30,6 +31,7 @@ export function sendError(
     message,
     code,
     ...(field ? { field } : {}),
+    ...extra,
   };
   return reply.status(statusCode).type('application/json').send(body);
 }
@@ -129,7 +131,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return sendError(reply, err.statusCode, err.code, err.message, err.field);
+      return sendError(reply, err.statusCode, err.code, err.message, err.field, err.extra);
     }
     const fe = err as FastifyError;
     if (fe.validation && fe.validation.length > 0) {

@@ -1,4 +1,7 @@
-import { ErrorCode, type ApiErrorCode } from '@aleph/contracts';
+import { ErrorCode, type ApiErrorCode, type ErrorBody } from '@aleph/contracts';
+
+/** Fields an error body may carry beyond the usual ones (a suspension's or mute's `until`). */
+export type ErrorExtra = Pick<ErrorBody, 'until'>;
 
 /**
  * An error a client caused or may see: it becomes the one JSON error shape. Its code is one of
@@ -11,6 +14,7 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly headers?: Record<string, string>,
+    readonly extra?: ErrorExtra,
   ) {
     super(message);
     this.name = 'AppError';

@@ -41,3 +41,16 @@ export async function veteranOf(db: Executor): Promise<number | null> {
 export async function markVeteran(db: Executor, profileId: number): Promise<void> {
   await db.update(worldState).set({ veteranId: profileId }).where(eq(worldState.id, WORLD_ROW));
 }
+
+/** The demo world's operator account, if the world made one (older worlds have none). */
+export async function operatorOf(db: Executor): Promise<number | null> {
+  const [row] = await db
+    .select({ id: worldState.operatorId })
+    .from(worldState)
+    .where(eq(worldState.id, WORLD_ROW));
+  return row?.id ?? null;
+}
+
+export async function markOperator(db: Executor, profileId: number): Promise<void> {
+  await db.update(worldState).set({ operatorId: profileId }).where(eq(worldState.id, WORLD_ROW));
+}

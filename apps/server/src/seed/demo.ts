@@ -16,11 +16,14 @@ import { createDemoPlayers } from './demo-players.js';
 import {
   hasDemoWorld,
   markDemoCreated,
+  markOperator,
   markVeteran,
   markWorldCreated,
+  operatorOf,
   veteranOf,
 } from './demo-state.js';
 import { createVeteran, VETERAN_LOGIN } from './demo-veteran.js';
+import { createOperator, OPERATOR_LOGIN } from './demo-operator.js';
 
 /** A demo login, and its password when this call set it. */
 export interface DemoLogin {
@@ -34,8 +37,15 @@ export interface DemoLogin {
  * never read back. `veteran` is null in a world made before the veteran existed.
  */
 export type DemoWorld =
-  | { login: string; created: true; password: string; veteran: Required<DemoLogin> | null }
-  | { login: string; created: false; veteran: DemoLogin | null };
+  | {
+      login: string;
+      created: true;
+      password: string;
+      veteran: Required<DemoLogin> | null;
+      /** The admin of the operators' console; null in a world made before it existed. */
+      operator: Required<DemoLogin> | null;
+    }
+  | { login: string; created: false; veteran: DemoLogin | null; operator: DemoLogin | null };
 
 /** A fresh random demo password: 12 characters, 72 bits. */
 const newDemoPassword = () => randomBytes(9).toString('base64url');
@@ -56,18 +66,27 @@ export function demoBanner(world: DemoWorld): string {
         : `Veteran account: ${world.veteran.login} ${NOT_SHOWN}`,
     );
   }
+  if (world.operator) {
+    lines.push(
+      world.operator.password
+        ? `Operator account: ${world.operator.login} / ${world.operator.password} (an admin: the console is at /admin)`
+        : `Operator account: ${world.operator.login} ${NOT_SHOWN}`,
+    );
+  }
   return lines.join('\n');
 }
 
 /**
- * Gives the demo account and the veteran new random passwords and returns them; the old ones
- * stop working.
+ * Gives the demo account, the veteran and the operator new random passwords and returns them;
+ * the old ones stop working.
  */
 export async function resetDemoPasswords(db: Db): Promise<DemoWorld & { created: true }> {
   const password = newDemoPassword();
   const veteranPassword = newDemoPassword();
+  const operatorPassword = newDemoPassword();
   const passwordHash = await hashPassword(password);
   const veteranHash = await hashPassword(veteranPassword);
+  const operatorHash = await hashPassword(operatorPassword);
   return db.transaction(async (tx) => {
     // Never a player's account that happens to be called "demo": only the demo world's.
     if (!(await hasDemoWorld(tx, true))) throw new Error('There is no demo world.');
@@ -76,11 +95,16 @@ export async function resetDemoPasswords(db: Db): Promise<DemoWorld & { created:
     if (veteranId !== null) {
       await tx.update(users).set({ passwordHash: veteranHash }).where(eq(users.id, veteranId));
     }
+    const operatorId = await operatorOf(tx);
+    if (operatorId !== null) {
+      await tx.update(users).set({ passwordHash: operatorHash }).where(eq(users.id, operatorId));
+    }
     return {
       login: DEMO_LOGIN,
       created: true as const,
       password,
       veteran: veteranId === null ? null : { login: VETERAN_LOGIN, password: veteranPassword },
+      operator: operatorId === null ? null : { login: OPERATOR_LOGIN, password: operatorPassword },
     };
   });
 }
@@ -103,6 +127,7 @@ export async function ensureDemoWorld(
     login: DEMO_LOGIN,
     created: false,
     veteran: (await veteranOf(ex)) === null ? null : { login: VETERAN_LOGIN },
+    operator: (await operatorOf(ex)) === null ? null : { login: OPERATOR_LOGIN },
   });
   if (await hasDemoWorld(db)) return existing(db);
 
@@ -118,12 +143,14 @@ export async function ensureDemoWorld(
     hashPassword(randomBytes(24).toString('hex')),
   ]);
   const veteranHash = await hashPassword(veteranPassword);
+  const operatorPassword = newDemoPassword();
+  const operatorHash = await hashPassword(operatorPassword);
   const world = await db.transaction(async (tx): Promise<DemoWorld> => {
     await markWorldCreated(tx, now);
     if (await hasDemoWorld(tx, true)) return existing(tx);
     const taken = await tx.query.users.findFirst({
       columns: { loginLower: true },
-      where: (u, { inArray }) => inArray(u.loginLower, [DEMO_LOGIN, VETERAN_LOGIN]),
+      where: (u, { inArray }) => inArray(u.loginLower, [DEMO_LOGIN, VETERAN_LOGIN, OPERATOR_LOGIN]),
     });
     if (taken) {
       throw conflict(
@@ -141,6 +168,8 @@ export async function ensureDemoWorld(
       .update(users)
       .set({ emailVerifiedAt: sql`${users.createdAt}` })
       .where(inArray(users.id, [...players, demoId, veteranId]));
+    // Last of the accounts, so the others' ids (and the plots they get) are as before.
+    await markOperator(tx, await createOperator(tx, { now, passwordHash: operatorHash }));
     await seedDemoArena(tx, { players, veteranId, now, rng });
     // After the demo account's and the veteran's lands, so their plots are as before.
     await createDemoLands(tx, players, now);
@@ -155,6 +184,7 @@ export async function ensureDemoWorld(
       created: true,
       password,
       veteran: { login: VETERAN_LOGIN, password: veteranPassword },
+      operator: { login: OPERATOR_LOGIN, password: operatorPassword },
     };
   });
   if (world.created)

@@ -27,6 +27,7 @@ export const api = createApi({
     'missions',
     'dashboard',
     'features',
+    'staff',
   ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),

@@ -1,4 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
+import { rememberSuspension, suspensionOf } from './account-suspended';
 import { ensureFreshSession, type RefreshOutcome } from './refresh-coordinator';
 
 // The session refresh without RTK Query: the first-load session check runs it before RTK Query
@@ -12,7 +13,11 @@ export interface ReauthOptions {
   onSessionLost: (dispatch: BaseQueryApi['dispatch']) => void;
 }
 
-/** POST /abwab/refresh: the server rotates the refresh cookie and sets a fresh access cookie. */
+/**
+ * POST /abwab/refresh: the server rotates the refresh cookie and sets a fresh access cookie. A
+ * session that a suspension ended is refused with 403 ACCOUNT_SUSPENDED: kept for the login
+ * screen that the signed-out page shows next (docs/screens.md, Login).
+ */
 export async function postRefresh(baseUrl: string): Promise<RefreshOutcome> {
   try {
     const response = await fetch(`${baseUrl}${REFRESH_PATH}`, {
@@ -20,6 +25,10 @@ export async function postRefresh(baseUrl: string): Promise<RefreshOutcome> {
       credentials: 'include',
     });
     if (response.ok) return 'refreshed';
+    if (response.status === 403) {
+      const suspension = suspensionOf(403, await response.json().catch(() => undefined));
+      if (suspension) rememberSuspension(suspension);
+    }
     return response.status >= 500 ? 'unreachable' : 'failed';
   } catch (error) {
     console.error('Session refresh did not reach the server', error);

@@ -90,6 +90,35 @@ describe('signed-in route table', () => {
   );
 });
 
+describe('the operators console route', () => {
+  it.each(['/admin', '/admin/reports', '/admin/players/42'])(
+    'sends a player (404 from /diwan/me) from %s to /, with no Admin link',
+    async (path) => {
+      fakeFetch({ 'GET /athar/profile': () => json(PROFILE) });
+      const { router } = renderRoutes(signedInRoutes, path, signedInStore());
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    },
+  );
+
+  it('shows staff the console inside the layout, with the Admin link', async () => {
+    fakeFetch({
+      'GET /athar/profile': () => json(PROFILE),
+      'GET /diwan/me': () => json({ id: 1, login: 'operator', role: 'admin' }),
+      'GET /diwan/reports': () => json({ groups: [] }),
+    });
+    const { router } = renderRoutes(signedInRoutes, '/admin/reports', signedInStore());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Operators' console" }),
+    ).toBeTruthy();
+    expect(await screen.findByText('No open reports.')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Admin' });
+    expect(link.getAttribute('href')).toBe('/admin');
+    expect(router.state.location.pathname).toBe('/admin/reports');
+  });
+});
+
 describe('router error page', () => {
   it('shows the generic heading when a screen throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -209,6 +209,14 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            // The operators' console, with its own pages inside (its chunk loads for staff only).
+            path: 'admin/*',
+            element: screen(
+              () => import('../features/admin/admin-console'),
+              (m) => m.AdminConsole,
+            ),
+          },
+          {
             path: 'logout',
             element: screen(
               () => import('../features/auth/logout-screen'),

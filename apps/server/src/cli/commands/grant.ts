@@ -4,23 +4,25 @@ import { grantToLand, grantToProfile, type LandGrant } from '../../modules/world
 import { expectPositionals, parseAmount, parseArgs, parseId } from '../args.js';
 import { CliError, line, type CliCommand, type CommandRun } from '../command.js';
 import { landOfPlayer, parseElement, playerByLogin } from '../lookup.js';
+import { cliStaff, REASON_HELP, REASON_OPTION } from '../staff.js';
 
 const USAGE = {
-  profile: 'grant gold|platinum|xp <login> <amount>',
-  item: 'grant item <login> <landid> <ITEM_CODE> <count>',
-  vault: 'grant elementals|shards <login> <landid> <elemid> <amount>',
+  profile: 'grant gold|platinum|xp <login> <amount> [--reason "..."]',
+  item: 'grant item <login> <landid> <ITEM_CODE> <count> [--reason "..."]',
+  vault: 'grant elementals|shards <login> <landid> <elemid> <amount> [--reason "..."]',
 };
 
 function profileGrant(kind: 'gold' | 'platinum' | 'xp', rest: string[]): CommandRun {
-  const [login, amountText] = expectPositionals(
-    parseArgs(rest),
-    ['login', 'amount'],
-    USAGE.profile,
-  ) as [string, string];
+  const args = parseArgs(rest, [REASON_OPTION]);
+  const [login, amountText] = expectPositionals(args, ['login', 'amount'], USAGE.profile) as [
+    string,
+    string,
+  ];
+  const staff = cliStaff(args, ['grant', kind, ...rest]);
   const amount = parseAmount(amountText);
   return async ({ db, now, out }) => {
     const player = await playerByLogin(db, login);
-    await grantToProfile(db, player.id, { [kind]: amount }, now);
+    await grantToProfile(db, player.id, { [kind]: amount }, now, 'grant', staff);
     const profile = await loadProfile(db, player.id);
     line(out, `Granted ${amount} ${kind} to ${player.login}; ${kind} is now ${profile[kind]}.`);
   };
@@ -42,7 +44,9 @@ function landGrant(kind: 'item' | 'elementals' | 'shards', rest: string[]): Comm
       ? ['login', 'landid', 'ITEM_CODE', 'count']
       : ['login', 'landid', 'elemid', 'amount'];
   const usage = kind === 'item' ? USAGE.item : USAGE.vault;
-  const [login, landText, what, amountText] = expectPositionals(parseArgs(rest), names, usage) as [
+  const args = parseArgs(rest, [REASON_OPTION]);
+  const staff = cliStaff(args, ['grant', kind, ...rest]);
+  const [login, landText, what, amountText] = expectPositionals(args, names, usage) as [
     string,
     string,
     string,
@@ -65,7 +69,7 @@ function landGrant(kind: 'item' | 'elementals' | 'shards', rest: string[]): Comm
   return async ({ db, now, out }) => {
     const player = await playerByLogin(db, login);
     const land = await landOfPlayer(db, landId, player);
-    await grantToLand(db, landId, grant, now);
+    await grantToLand(db, landId, grant, now, 'grant', { ...staff, ownerId: player.id });
     const where = land.name ? `land ${landId} (${land.name})` : `land ${landId}`;
     const capped = kind === 'elementals' ? ' The vault keeps no more than its cap.' : '';
     line(out, `Granted ${label} to ${where} of ${player.login}.${capped}`);
@@ -80,14 +84,16 @@ export const grant: CliCommand = {
   ${USAGE.item}
   ${USAGE.vault}
 
-Adds to a balance through the ledger (cause 'grant'), like any other change, so
-'admin audit' stays balanced. Amounts are whole numbers from 1 up. A land grant
+Adds to a balance through the ledger (cause 'grant', its cause id the staff-log
+row that records the grant), like any other change, so 'admin audit' stays
+balanced. Amounts are whole numbers from 1 up. A land grant
 is refused unless the land belongs to <login>. Operator grants do not count on
 the weekly boards: those score play, not gifts.
 
   elemid     0-3 or a name: ${ELEMENT_NAMES.map((n, i) => `${i} ${n}`).join(', ')}
   ITEM_CODE  ${ITEMS.map((i) => i.item_code).join(', ')}
   Elementals are added up to the vault's cap.
+${REASON_HELP}
 
 Examples:
   npm run admin -- grant platinum alice 500

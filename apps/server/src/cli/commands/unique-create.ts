@@ -10,13 +10,16 @@ import {
 } from '@aleph/rules';
 import { createUniqueEvent } from '../../modules/unique/admin.js';
 import { expectPositionals, parseArgs, parseWhole } from '../args.js';
+import { recordStaffAction } from '../../core/staff-log.js';
+import { cliStaff, REASON_OPTION } from '../staff.js';
 import { CliError, line, type CommandRun } from '../command.js';
 import { formatUtc } from '../table.js';
 
 export const CREATE_USAGE =
-  'unique create --name <text> --end <date> --places N --skill <skill> --min N --reward <list> [--start <date>] [--rarity <rarity>] [--minutes N] [--duration-skill <skill>] [--description <text>]';
+  'unique create --name <text> --end <date> --places N --skill <skill> --min N --reward <list> [--start <date>] [--rarity <rarity>] [--minutes N] [--duration-skill <skill>] [--description <text>] [--reason <text>]';
 
 const OPTIONS = [
+  REASON_OPTION,
   'name',
   'description',
   'start',
@@ -88,6 +91,7 @@ export function createUnique(rest: readonly string[]): CommandRun {
     if (value === undefined) throw new CliError(`--${name} is required. Usage: ${CREATE_USAGE}`);
     return value;
   };
+  const staff = cliStaff(args, ['unique', 'create', ...rest]);
   const name = need('name');
   const endText = need('end');
   const places = parseWhole(need('places'), '--places', 1, GAME_CONFIG.unique.limits.placesMax);
@@ -125,7 +129,23 @@ export function createUnique(rest: readonly string[]): CommandRun {
     const problem = uniqueDraftProblem(draft, start.getTime(), end.getTime(), now.getTime());
     if (problem)
       throw new CliError(`--${OPTION_OF[problem.field] ?? problem.field}: ${problem.message}`);
-    const id = await createUniqueEvent(db, draft, start, end, now);
+    const id = await db.transaction(async (tx) => {
+      const created = await createUniqueEvent(tx, draft, start, end, now);
+      await recordStaffAction(tx, {
+        ...staff,
+        action: 'unique.create',
+        details: {
+          id: created,
+          name: draft.name.trim(),
+          startsAt: start.toISOString(),
+          endsAt: end.toISOString(),
+          places,
+          reward,
+        },
+        at: now,
+      });
+      return created;
+    });
     line(
       out,
       `Created unique mission #${id} "${draft.name.trim()}": ${formatUtc(start)} to ${formatUtc(end)} UTC, ${places} places.`,

@@ -1,6 +1,8 @@
 import { requirementText, rewardLines, uniqueStatus } from '@aleph/rules';
 import { closeUniqueEvent, listUniqueEventsForAdmin } from '../../modules/unique/admin.js';
 import { expectPositionals, parseArgs, parseId } from '../args.js';
+import { recordStaffAction } from '../../core/staff-log.js';
+import { cliStaff, REASON_HELP, REASON_OPTION } from '../staff.js';
 import { CliError, line, type CliCommand, type CommandRun } from '../command.js';
 import { formatTable, formatUtc } from '../table.js';
 import { createUnique, CREATE_USAGE } from './unique-create.js';
@@ -47,10 +49,18 @@ function listUnique(rest: readonly string[]): CommandRun {
 }
 
 function closeUnique(rest: readonly string[]): CommandRun {
-  const [idText] = expectPositionals(parseArgs(rest), ['id'], CLOSE_USAGE) as [string];
+  const args = parseArgs(rest, [REASON_OPTION]);
+  const [idText] = expectPositionals(args, ['id'], CLOSE_USAGE) as [string];
   const id = parseId(idText, 'The id');
+  const staff = cliStaff(args, ['unique', 'close', ...rest]);
   return async ({ db, now, out }) => {
-    const closed = await closeUniqueEvent(db, id, now);
+    const closed = await db.transaction(async (tx) => {
+      const done = await closeUniqueEvent(tx, id, now);
+      if (done) {
+        await recordStaffAction(tx, { ...staff, action: 'unique.close', details: { id }, at: now });
+      }
+      return done;
+    });
     line(
       out,
       closed
@@ -80,6 +90,8 @@ unique list     Events not yet over, newest start first (--all: every event), wi
                 places left, players joined, and whether the rotation made it.
 unique close    Ends an event now: no new heroes; heroes already sent finish and are paid.
                 When nothing else is open, the week's rotation event is not recreated.
+Creating and closing are written to the staff log.
+${REASON_HELP}
 `,
   prepare(argv) {
     const [sub, ...rest] = argv;

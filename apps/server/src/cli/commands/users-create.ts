@@ -6,14 +6,18 @@ import { hashPassword } from '../../modules/auth/passwords.js';
 import { createAccount, placeholderAddress } from '../../core/accounts.js';
 import { grantStarter } from '../../modules/world/starter.js';
 import { expectPositionals, parseArgs } from '../args.js';
+import { recordStaffAction } from '../../core/staff-log.js';
+import { cliStaff, REASON_OPTION } from '../staff.js';
 import { CliError, line, type CommandRun } from '../command.js';
 
-export const CREATE_USAGE = 'users create <login> --email <email> [--address <0x...>]';
+export const CREATE_USAGE =
+  'users create <login> --email <email> [--address <0x...>] [--reason <text>]';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export function createUser(rest: readonly string[]): CommandRun {
-  const args = parseArgs(rest, ['email', 'address']);
+  const args = parseArgs(rest, ['email', 'address', REASON_OPTION]);
+  const staff = cliStaff(args, ['users', 'create', ...rest]);
   const [login] = expectPositionals(args, ['login'], CREATE_USAGE) as [string];
   if (!new RegExp(LOGIN_PATTERN).test(login)) {
     throw new CliError('The login must be 3 to 32 characters: letters, digits or underscores.');
@@ -37,9 +41,19 @@ export function createUser(rest: readonly string[]): CommandRun {
     if (clash.length > 0) throw new CliError(`The address ${address} belongs to another account.`);
     const password = randomBytes(12).toString('base64url');
     const passwordHash = await hashPassword(password);
-    const { userId } = await db.transaction((tx) =>
-      createAccount(tx, { login, email, address, passwordHash, now }, [grantStarter]),
-    );
+    const { userId } = await db.transaction(async (tx) => {
+      const account = await createAccount(tx, { login, email, address, passwordHash, now }, [
+        grantStarter,
+      ]);
+      await recordStaffAction(tx, {
+        ...staff,
+        action: 'users.create',
+        targetUserId: account.userId,
+        details: { login, email, address },
+        at: now,
+      });
+      return account;
+    });
     line(out, `Created ${login} (id ${userId}) with the starter grant.`);
     line(out, `Password: ${password}`);
   };

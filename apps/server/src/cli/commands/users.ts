@@ -75,7 +75,8 @@ users list     One line per player in order of id: id, login, profile level, XP,
                --limit N   at most N players (default 100).
 users create   An account with the starter grant, like a registration. Without
                --address it gets a placeholder address that no wallet controls.
-               A random password is generated and printed once.
+               A random password is generated and printed once. The account's
+               creation is written to the staff log (--reason says why).
 `,
   prepare(argv) {
     const [sub, ...rest] = argv;

@@ -19,7 +19,14 @@ import {
   TwoFactorCodeBody,
 } from '@aleph/contracts';
 import { unauthorized } from '../../lib/errors.js';
-import { clearAuthCookies, readAuthCookies, setAuthCookies } from '../../core/session-cookies.js';
+import {
+  clearAuthCookies,
+  deviceOf,
+  readAuthCookies,
+  setAuthCookies,
+  setDeviceCookie,
+} from '../../core/session-cookies.js';
+import { refreshRefusal } from '../../core/account-status.js';
 import { isLoginAvailable, issueNonce, login, register, type AuthDeps } from './service.js';
 import {
   createSession,
@@ -37,7 +44,14 @@ import {
 import { newCaptcha } from './captcha.js';
 import { confirmRestore, mailOff, requestRestore, restoreWithWallet } from './recovery.js';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  503: ErrorBody,
+};
 
 /** /abwab: accounts and sessions (docs/api.md, "Session and account"). */
 export async function authRoutes(base: FastifyInstance) {
@@ -132,18 +146,21 @@ export async function authRoutes(base: FastifyInstance) {
     '/login',
     { schema: { body: LoginBody, response: { 200: LoginResponse, ...errors } } },
     async (request, reply) => {
+      const device = deviceOf(request, config);
       const result = await login(
         deps,
         request.body,
         request.ip,
         clock.now(),
         request.headers['user-agent'],
+        device.id,
       );
       if ('challenge' in result) {
         setChallengeCookie(reply, config, result.challenge);
         return { twoFactor: true as const };
       }
       setAuthCookies(reply, config, result.tokens);
+      if (device.fresh) setDeviceCookie(reply, config, device.id);
       return { ok: true as const };
     },
   );
@@ -154,14 +171,17 @@ export async function authRoutes(base: FastifyInstance) {
     { schema: { body: TwoFactorCodeBody, response: { 200: Ok, ...errors } } },
     async (request, reply) => {
       const now = clock.now();
+      const device = deviceOf(request, config);
       const token = readChallengeCookie(request, config);
       const userId = await completeChallenge(deps, token, request.body.code, now);
       const tokens = await createSession(database.db, userId, now, config, {
         userAgent: request.headers['user-agent'],
         clientAddress: request.ip,
+        deviceId: device.id,
       });
       clearChallengeCookie(reply, config);
       setAuthCookies(reply, config, tokens);
+      if (device.fresh) setDeviceCookie(reply, config, device.id);
       return { ok: true as const };
     },
   );
@@ -179,7 +199,8 @@ export async function authRoutes(base: FastifyInstance) {
         return { ok: true as const };
       } catch (err) {
         clearAuthCookies(reply, config);
-        throw err;
+        // A session a suspension ended: say why (403 ACCOUNT_SUSPENDED with its end).
+        throw (await refreshRefusal(database.db, refresh, clock.now())) ?? err;
       }
     },
   );

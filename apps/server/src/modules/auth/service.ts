@@ -20,6 +20,7 @@ import type { SessionTokens } from '../../core/session-cookies.js';
 import { reserveLoginAttempt } from './login-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';
+import { assertMaySignIn } from '../../core/account-status.js';
 import { openChallenge } from './login-challenge.js';
 import { queueVerificationMail } from './email-links.js';
 import { consumeNonce, isNonceUsable, nonceInvalid } from './nonces.js';
@@ -146,6 +147,7 @@ export async function login(
   client: string,
   now: Date,
   userAgent?: string,
+  deviceId?: string,
 ): Promise<LoginResult> {
   const attempt = await reserveLoginAttempt(deps.db, deps.config, body.username, client, now);
   const [user] = await deps.db
@@ -156,7 +158,12 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !ok) throw new AppError(401, ErrorCode.invalidCredentials, INVALID_CREDENTIALS);
   await attempt.succeeded();
-  if (user.twoFactor) return { challenge: await openChallenge(deps.db, user.id, now) };
-  const origin = { userAgent, clientAddress: client };
+  if (user.twoFactor) {
+    // A suspended account hears so at the password step, before any code is asked; the
+    // session's own transaction (createSession) checks again when the code opens it.
+    await assertMaySignIn(deps.db, user.id, now);
+    return { challenge: await openChallenge(deps.db, user.id, now) };
+  }
+  const origin = { userAgent, clientAddress: client, deviceId };
   return { tokens: await createSession(deps.db, user.id, now, deps.config, origin) };
 }

@@ -8,6 +8,8 @@ import { unauthorized } from '../../lib/errors.js';
 import { hashToken, randomToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../../core/session.js';
 import type { SessionTokens } from '../../core/session-cookies.js';
+import { assertMaySignIn } from '../../core/account-status.js';
+import { recordSignIn } from '../../core/sign-ins.js';
 
 type Ttl = Pick<AppConfig, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
 
@@ -36,16 +38,24 @@ async function issueTokens(
 export interface SessionOrigin {
   userAgent?: string | undefined;
   clientAddress?: string | undefined;
+  /** The browser's device cookie (core/session-cookies.ts), for the sign-ins. */
+  deviceId?: string | undefined;
 }
 
+/**
+ * A new session, refused to a suspended or banned account (403 ACCOUNT_SUSPENDED), and its
+ * sign-in recorded for the console's multi-account signals (core/sign-ins.ts).
+ */
 export async function createSession(
   db: Db,
   userId: number,
   now: Date,
-  ttl: Ttl,
+  ttl: Ttl & Pick<AppConfig, 'cookieSecret'>,
   origin: SessionOrigin = {},
 ): Promise<SessionTokens> {
   return db.transaction(async (tx) => {
+    await assertMaySignIn(tx, userId, now);
+    await recordSignIn(tx, ttl.cookieSecret, userId, origin, now);
     const id = randomUUID();
     await tx.insert(sessions).values({
       id,

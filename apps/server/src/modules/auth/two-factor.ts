@@ -9,6 +9,7 @@ import { hit, refund, tooMany } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { writeMessages } from '../../core/inbox.js';
 import { enrolmentOf, newTotpSecret, stepOfCode } from './totp.js';
+import { recordStaffAction, type StaffRecord } from '../../core/staff-log.js';
 
 /**
  * Two-factor sign-in's settings (docs/api.md, "Two-factor"): a secret to scan, confirmed by a
@@ -200,6 +201,15 @@ async function withCode<T>(
   return outcome.value;
 }
 
+/**
+ * A code (app or recovery) of an account with two-factor on, spent as at the login's second
+ * step, for a check that needs the second factor again (staff re-authentication). Refusals as
+ * the settings': 400 TWO_FACTOR_CODE_INVALID, counted against the account's limit.
+ */
+export async function confirmCode(deps: TwoFactorDeps, userId: number, text: string, now: Date) {
+  await withCode(deps, userId, text, now, enabledSecret, async () => undefined);
+}
+
 const pendingSecret = (account: Account) => {
   if (account.enabledAt) throw isOn();
   if (!account.pending) throw noSetup();
@@ -282,29 +292,47 @@ export async function renewRecoveryCodes(
 }
 
 /**
- * An operator turns two-factor off for a player who lost the app and the recovery codes
- * (`admin 2fa reset`): everything of it goes as when the player turns it off, and the player's
- * inbox keeps a note of when, so a reset nobody asked for does not go unseen. Answers whether
- * it was on and what was removed; an account with it off is left as it is.
+ * Turns two-factor off for an operator, in the caller's transaction: everything of it goes as
+ * when the player turns it off, and the player's inbox keeps a note of when, so a reset nobody
+ * asked for does not go unseen. The console's reset and the CLI's both come here.
  */
-export async function resetTwoFactor(db: Db, userId: number, now: Date) {
+export async function clearTwoFactorForStaff(tx: Executor, userId: number, now: Date) {
+  const removed = await clearTwoFactor(tx, userId, now);
+  const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  await writeMessages(tx, [
+    {
+      profileId: userId,
+      kind: 'system',
+      subject: 'Two-factor sign-in was turned off',
+      body:
+        `<p>An operator turned off two-factor sign-in for your account on ${when}.</p>` +
+        '<p>You can turn it on again in your account settings. If you did not ask for this, ' +
+        'change your password at once and write to support.</p>',
+      at: now,
+    },
+  ]);
+  return removed;
+}
+
+/**
+ * An operator turns two-factor off for a player who lost the app and the recovery codes
+ * (`admin 2fa reset`), with its staff-log row in the same transaction. Answers whether it was
+ * on and what was removed; an account with it off is left as it is, and nothing is logged.
+ */
+export async function resetTwoFactor(db: Db, userId: number, now: Date, staff: StaffRecord) {
   return db.transaction(async (tx) => {
     const account = await readAccount(tx, userId, true);
     if (!account.enabledAt) return { wasOn: false, recoveryCodes: 0, challenges: 0 };
-    const removed = await clearTwoFactor(tx, userId, now);
-    const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    await writeMessages(tx, [
-      {
-        profileId: userId,
-        kind: 'system',
-        subject: 'Two-factor sign-in was turned off',
-        body:
-          `<p>An operator turned off two-factor sign-in for your account on ${when}.</p>` +
-          '<p>You can turn it on again in your account settings. If you did not ask for this, ' +
-          'change your password at once and write to support.</p>',
-        at: now,
-      },
-    ]);
+    const removed = await clearTwoFactorForStaff(tx, userId, now);
+    await recordStaffAction(tx, {
+      actor: staff.actor,
+      action: 'two_factor_reset',
+      targetUserId: userId,
+      reason: staff.reason,
+      details: { before: { twoFactor: true }, after: { twoFactor: false } },
+      at: now,
+      ...(staff.id === undefined ? {} : { id: staff.id }),
+    });
     return { wasOn: true, ...removed };
   });
 }

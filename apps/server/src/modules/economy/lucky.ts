@@ -16,6 +16,7 @@ import { conflict } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { countAndNotify } from '../../core/achievements.js';
 import { ChangeBook } from '../../core/change-book.js';
+import { recordStaffAction, type StaffRecord } from '../../core/staff-log.js';
 import { EncodedAnswer } from './answers.js';
 import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from './process-cache.js';
 import { itemBalance, onceByKey, ownLand } from './requests.js';
@@ -204,22 +205,52 @@ export function tossCoin(
   });
 }
 
-/** Operator: opens the event now for `hours`; answers the window. */
-export async function openLuckyEvent(db: Db, now: Date, hours: number, note: string | null) {
+/**
+ * Operator: opens the event now for `hours`; answers the window. Staff's opening (`staff`) is
+ * written to the staff log in the same transaction.
+ */
+export async function openLuckyEvent(
+  db: Db,
+  now: Date,
+  hours: number,
+  note: string | null,
+  staff?: StaffRecord,
+) {
   const closes = new Date(now.getTime() + hours * 3_600_000);
-  await db.execute(
-    sql`insert into lucky_events (opens_at, closes_at, note) values (${now}, ${closes}, ${note})`,
-  );
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into lucky_events (opens_at, closes_at, note) values (${now}, ${closes}, ${note})`,
+    );
+    if (staff) {
+      await recordStaffAction(tx, {
+        ...staff,
+        action: 'luckycoin.open',
+        details: { hours, opensAt: now.toISOString(), closesAt: closes.toISOString(), note },
+        at: now,
+      });
+    }
+  });
   openingsCache(db).wrote();
   return { opensAt: now, closesAt: closes };
 }
 
 /** Operator: ends every operator opening now (the weekend opening is the rules'). Answers how many. */
-export async function closeLuckyEvents(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update lucky_events set closes_at = greatest(opens_at, ${now}) where closes_at > ${now} returning id`,
-  );
+export async function closeLuckyEvents(db: Db, now: Date, staff?: StaffRecord): Promise<number> {
+  const closed = await db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`update lucky_events set closes_at = greatest(opens_at, ${now}) where closes_at > ${now} returning id`,
+    );
+    if (staff) {
+      await recordStaffAction(tx, {
+        ...staff,
+        action: 'luckycoin.close',
+        details: { closed: rows.map((r) => Number(r.id)) },
+        at: now,
+      });
+    }
+    return rows.length;
+  });
   openingsCache(db).wrote();
-  return rows.length;
+  return closed;
 }

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { plainText, sanitizeMessageHtml } from '../../core/sanitize.js';
 import { SYSTEM_SENDER, writeMessageToAll } from '../../core/inbox.js';
+import { recordStaffAction, type StaffRecord } from '../../core/staff-log.js';
 
 export const SUBJECT_MAX = 200;
 export const BODY_MAX = 20_000;
@@ -17,6 +18,11 @@ export interface AnnouncementInput {
 export interface AnnounceOptions {
   /** Deliver to these profiles only (the demo world's); absent: every profile. */
   onlyProfiles?: readonly number[];
+  /**
+   * Staff's announcement (the CLI, the console): written to the staff log with it, as row `id`
+   * when the caller reserved one (core/staff-log.ts).
+   */
+  staff?: StaffRecord & { id?: number };
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -83,7 +89,7 @@ export async function announce(
           values (${sender}, ${subject}, ${body}, ${now}) returning id`,
     );
     if (!row) throw new Error('announcement insert returned no row');
-    return writeMessageToAll(tx, sql`select id from profiles ${audience}`, {
+    const recipients = await writeMessageToAll(tx, sql`select id from profiles ${audience}`, {
       senderName: sender,
       subject,
       body,
@@ -91,5 +97,14 @@ export async function announce(
       announcementId: row.id,
       at: now,
     });
+    if (options.staff) {
+      await recordStaffAction(tx, {
+        ...options.staff,
+        action: 'announce',
+        details: { announcementId: row.id, subject, recipients },
+        at: now,
+      });
+    }
+    return recipients;
   });
 }

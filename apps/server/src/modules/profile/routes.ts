@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, Features, IdParams, ProfileSummary, PublicProfile } from '@aleph/contracts';
 import { authOf, cachedFor } from '../../core/session.js';
 import { featuresFor } from '@aleph/rules';
-import { profileSummary, publicProfile } from './service.js';
+import { inForce, profileSummary, publicProfile } from './service.js';
 
 /** /athar: the player's profile (docs/api.md). */
 export async function profileRoutes(base: FastifyInstance) {
@@ -11,8 +11,14 @@ export async function profileRoutes(base: FastifyInstance) {
   const { db } = app.deps.database;
   const errors = { 401: ErrorBody, 404: ErrorBody };
 
-  app.get('/profile', { schema: { response: { 200: ProfileSummary, ...errors } } }, (request) =>
-    cachedFor(app, request)('profile', () => profileSummary(db, authOf(request).userId)),
+  app.get(
+    '/profile',
+    { schema: { response: { 200: ProfileSummary, ...errors } } },
+    async (request) =>
+      inForce(
+        await cachedFor(app, request)('profile', () => profileSummary(db, authOf(request).userId)),
+        app.deps.clock.now(),
+      ),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { profiles } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { profileLevelSummary, vipLevel } from '@aleph/rules';
 import { requireFeatureAt } from '../../core/gates.js';
+import { mutedUntilOf } from '../../core/account-status.js';
 import { achievementBadges } from '../records/achievements.js';
 
 export async function loadProfile(db: Executor, profileId: number) {
@@ -13,14 +14,27 @@ export async function loadProfile(db: Executor, profileId: number) {
   return row;
 }
 
+/**
+ * The summary as stored: `mutedUntil` is the mute's stored end, which may have passed (a mute
+ * raises the state version, its end does not); `inForce` drops an end that has passed.
+ */
 export async function profileSummary(db: Executor, profileId: number): Promise<ProfileSummary> {
   const p = await loadProfile(db, profileId);
+  const muted = await mutedUntilOf(db, profileId, new Date(0));
   return {
     nickname: p.nickname,
     vip: { vipPoints: p.vipPoints, vipLevel: vipLevel(p.vipPoints) },
     level: profileLevelSummary(p.level, p.xp),
     treasury: { gold: p.gold, platinum: p.platinum },
+    ...(muted ? { mutedUntil: muted.toISOString() } : {}),
   };
+}
+
+/** The summary with a mute that is over left out. */
+export function inForce(summary: ProfileSummary, now: Date): ProfileSummary {
+  if (summary.mutedUntil === undefined || new Date(summary.mutedUntil) > now) return summary;
+  const { mutedUntil: _over, ...rest } = summary;
+  return rest;
 }
 
 /** Profile general info of any player; viewing others needs profileLevel3 (docs/screens.md). */

@@ -1,17 +1,28 @@
-import { eq } from 'drizzle-orm';
-import { featuresFor, itemByCode, type Element } from '@aleph/rules';
-import type { Db } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { ELEMENT_NAMES, featuresFor, itemByCode, type Element } from '@aleph/rules';
+import { StaffErrorCode } from '@aleph/contracts';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { profiles } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { changeProfile, lockProfile } from '../../core/balances.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { changeProfile } from '../../core/balances.js';
 import { ChangeBook, type Cause } from '../../core/change-book.js';
 import { PlayerEvents, writeEvents } from '../../core/events.js';
-import { loadLand } from '../../core/state.js';
+import { landNotFound } from '../../core/not-found.js';
+import { loadLand, lockOwnLand } from '../../core/state.js';
+import { recordStaffAction, reserveStaffLogId, type StaffRecord } from '../../core/staff-log.js';
 
 /**
- * Operator grants (the admin CLI, the demo world and tests use them). Every grant is booked
- * in the change book with cause 'grant' (or the caller's note), like any other balance change.
+ * Operator grants (the admin CLI, the console, the demo world and tests use them). Every grant is
+ * booked in the change book with cause 'grant' (or the caller's note), like any other balance
+ * change. A staff grant (`staff`) is also written to the staff log in the same transaction, and
+ * its ledger entries name that row (cause id), so a player's ledger says which action it was.
+ * Negative amounts take back; one that would leave a balance below zero changes nothing (409).
  */
+
+/** A grant by staff: who and why, and more work in the grant's transaction (a notice). */
+export interface StaffGrant extends StaffRecord {
+  also?: (tx: Tx, staffLogId: number) => Promise<void>;
+}
 
 export interface ProfileGrant {
   gold?: number;
@@ -19,21 +30,49 @@ export interface ProfileGrant {
   xp?: number;
 }
 
+const tooLow = (what: string, field: string) =>
+  conflict(StaffErrorCode.balanceTooLow, `The player has less ${what} than that.`, field);
+
+/** Answers the staff-log row's id for a staff grant, else null. */
 export async function grantToProfile(
   db: Db,
   profileId: number,
   grant: ProfileGrant,
   now: Date,
   note = 'grant',
-) {
-  await db.transaction(async (tx) => {
-    await lockProfile(tx, profileId);
-    await changeProfile(
+  staff?: StaffGrant,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<{ gold: number; platinum: number; xp: number }>(
       tx,
-      profileId,
-      { gold: grant.gold ?? 0, platinum: grant.platinum ?? 0, xp: grant.xp ?? 0 },
-      { cause: note, at: now },
+      sql`select gold::float8 as gold, platinum::float8 as platinum, xp::float8 as xp
+        from profiles where id = ${profileId} for update`,
     );
+    if (!before) throw notFound('Profile not found.');
+    const change = { gold: grant.gold ?? 0, platinum: grant.platinum ?? 0, xp: grant.xp ?? 0 };
+    const after = {
+      gold: Number(before.gold) + change.gold,
+      platinum: Number(before.platinum) + change.platinum,
+      xp: Number(before.xp) + change.xp,
+    };
+    for (const kind of ['gold', 'platinum', 'xp'] as const) {
+      if (after[kind] < 0) throw tooLow(kind === 'xp' ? 'XP' : kind, 'amount');
+    }
+    const staffLogId = staff ? await reserveStaffLogId(tx) : null;
+    await changeProfile(tx, profileId, change, { cause: note, causeId: staffLogId, at: now });
+    if (staff && staffLogId !== null) {
+      await recordStaffAction(tx, {
+        id: staffLogId,
+        actor: staff.actor,
+        action: 'grant',
+        targetUserId: profileId,
+        reason: staff.reason,
+        details: { grant: change, before, after },
+        at: now,
+      });
+      await staff.also?.(tx, staffLogId);
+    }
+    return staffLogId;
   });
 }
 
@@ -43,26 +82,74 @@ export interface LandGrant {
   shards?: { element: Element; amount: number };
 }
 
+/**
+ * A land grant. A staff grant names the owner (`ownerId`): a land of anyone else is 404 like
+ * one that does not exist. Answers the staff-log row's id for a staff grant, else null.
+ */
 export async function grantToLand(
   db: Db,
   landId: number,
   grant: LandGrant,
   now: Date,
   note = 'grant',
-) {
+  staff?: StaffGrant & { ownerId: number },
+): Promise<number | null> {
   for (const code of Object.keys(grant.items ?? {})) {
     if (!itemByCode(code)) throw badRequest('UNKNOWN_ITEM', `There is no item ${code}.`, 'items');
   }
-  await db.transaction(async (tx) => {
-    const land = await loadLand(tx, landId, true);
-    if (!land) throw notFound('Land not found.');
-    const why: Cause = { cause: note, at: now };
+  return db.transaction(async (tx) => {
+    const land = staff
+      ? await lockOwnLand(tx, landId, staff.ownerId)
+      : await loadLand(tx, landId, true);
+    if (!land) throw staff ? landNotFound() : notFound('Land not found.');
+    const staffLogId = staff ? await reserveStaffLogId(tx) : null;
+    const why: Cause = { cause: note, causeId: staffLogId, at: now };
     const book = new ChangeBook([land]);
-    if (grant.items) book.items(land.id, grant.items, why);
-    if (grant.shards) book.shards(land.id, grant.shards.element, grant.shards.amount, why);
-    if (grant.elementals)
-      book.addElementals(land.id, grant.elementals.element, grant.elementals.amount, why);
+    const changes: Record<string, unknown>[] = [];
+    if (grant.items) {
+      const held = await queryRows<{ item_code: string; balance: number }>(
+        tx,
+        sql`select item_code, balance::float8 as balance from land_items where land_id = ${landId}`,
+      );
+      for (const [code, delta] of Object.entries(grant.items)) {
+        const before = Number(held.find((h) => h.item_code === code)?.balance ?? 0);
+        if (before + delta < 0) throw tooLow(code, 'amount');
+        changes.push({ item: code, before, after: before + delta });
+      }
+      book.items(land.id, grant.items, why);
+    }
+    if (grant.shards) {
+      const { element, amount } = grant.shards;
+      const before = land.shards[element];
+      if (before + amount < 0) throw tooLow(`${ELEMENT_NAMES[element]} shards`, 'amount');
+      changes.push({ shards: element, before, after: before + amount });
+      book.shards(land.id, element, amount, why);
+    }
+    if (grant.elementals) {
+      const { element, amount } = grant.elementals;
+      if (amount >= 0) {
+        const added = book.addElementals(land.id, element, amount, why);
+        changes.push({ elementals: element, requested: amount, applied: added });
+      } else if (book.withdrawElementals(land.id, element, -amount, why)) {
+        changes.push({ elementals: element, requested: amount, applied: amount });
+      } else {
+        throw tooLow(`${ELEMENT_NAMES[element]} elementals`, 'amount');
+      }
+    }
     await book.flush(tx);
+    if (staff && staffLogId !== null) {
+      await recordStaffAction(tx, {
+        id: staffLogId,
+        actor: staff.actor,
+        action: 'grant',
+        targetUserId: staff.ownerId,
+        reason: staff.reason,
+        details: { landId, changes },
+        at: now,
+      });
+      await staff.also?.(tx, staffLogId);
+    }
+    return staffLogId;
   });
 }
 
@@ -75,10 +162,16 @@ export async function setProfileLevel(
   profileId: number,
   level: number,
   now: Date,
+  staff?: StaffRecord,
 ): Promise<string[]> {
   if (!Number.isInteger(level) || level < 0 || level > 10)
     throw badRequest('BAD_LEVEL', 'Level must be 0 to 10.', 'level');
   await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ level: profiles.level })
+      .from(profiles)
+      .where(eq(profiles.id, profileId))
+      .for('no key update');
     const [updated] = await tx
       .update(profiles)
       .set({ level })
@@ -89,7 +182,16 @@ export async function setProfileLevel(
         xp: profiles.xp,
         level: profiles.level,
       });
-    if (!updated) throw notFound('Profile not found');
+    if (!updated || !old) throw notFound('Profile not found');
+    if (staff) {
+      await recordStaffAction(tx, {
+        ...staff,
+        action: 'level.set',
+        targetUserId: profileId,
+        details: { before: { level: old.level }, after: { level } },
+        at: now,
+      });
+    }
     // The player's open pages hear of the new level (docs/api.md, "Push").
     const events = new PlayerEvents();
     events.profileChanged(profileId, {

@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card';
 import { FormField } from '../../lib/form-field';
 import type { LoginNote } from './new-password-screen';
 import { PasswordField } from '../../lib/password-field';
+import { SuspensionNotice, useSuspension } from './suspension-notice';
 
 /** The value of a prerendered input, if the page came prerendered and the player typed into it. */
 function typedBefore(id: string): string {
@@ -29,9 +30,10 @@ const LoginCodeStep = lazy(() =>
 );
 
 /**
- * docs/screens.md (Login): no client-side validation; a failure is logged, not shown. The
- * request is a plain one: the login page loads no RTK Query (docs/architecture.md, Web).
- * An account with two-factor on is asked for a code after its password (the second step).
+ * docs/screens.md (Login): no client-side validation; a failure is logged, not shown, but for
+ * a suspended account's, which says until when. The request is a plain one: the login page
+ * loads no RTK Query (docs/architecture.md, Web). An account with two-factor on is asked for a
+ * code after its password (the second step).
  */
 export function LoginScreen() {
   const dispatch = useDispatch();
@@ -43,6 +45,7 @@ export function LoginScreen() {
   // the page was hydrated is still in the inputs, and is where the state starts.
   const [username, setUsername] = useState(() => typedBefore('login-username'));
   const [password, setPassword] = useState(() => typedBefore('login-password'));
+  const [suspension, suspensionFrom] = useSuspension();
 
   // The second step, once the password was accepted for an account with two-factor on.
   const [step, setStep] = useState<'password' | 'code'>('password');
@@ -64,6 +67,7 @@ export function LoginScreen() {
       dispatch(signedIn());
     } catch (error) {
       console.error('Login failed', error);
+      suspensionFrom(error);
       setLoading(false);
     }
   };
@@ -97,6 +101,7 @@ export function LoginScreen() {
               {restart}
             </Typography>
           )}
+          <SuspensionNotice suspension={suspension} />
           <FormField
             id="login-username"
             label="Username"

@@ -32,10 +32,13 @@ describe('signed-in layout', () => {
     expect(within(badgeAround(level)).queryByText('+')).toBeNull();
     expect(screen.getByRole('group', { name: 'Gold' }).textContent).toContain('1,234,567');
     expect(screen.getByRole('group', { name: 'Platinum' }).textContent).toContain('12');
+    // /diwan/me: whether the player is staff, whose top bar has an Admin link (a 404 here).
     expect(calls.map((call) => call.path).sort()).toEqual([
       '/athar/profile',
+      '/diwan/me',
       '/hatif/messages/countunread',
     ]);
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
   it('marks an upgradable profile level with a plus badge', async () => {

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import Groups from '@mui/icons-material/Groups';
 import Landscape from '@mui/icons-material/Landscape';
@@ -13,6 +14,7 @@ import SportsKabaddi from '@mui/icons-material/SportsKabaddi';
 import Mail from '@mui/icons-material/Mail';
 import MapIcon from '@mui/icons-material/Map';
 import Storefront from '@mui/icons-material/Storefront';
+import { useGetStaffMeQuery } from '../../api/staff-endpoints';
 import { useUnreadCount } from './use-unread-count';
 
 interface NavButtonProps {
@@ -44,9 +46,13 @@ function NavButton({ to, label, ariaLabel = label, children }: NavButtonProps) {
   );
 }
 
-/** The top bar's icon buttons; the current screen's button is orange (aria-current="page"). */
+/**
+ * The top bar's icon buttons; the current screen's button is orange (aria-current="page").
+ * Staff also see "Admin", the operators' console: `GET /diwan/me` answers them only.
+ */
 export function NavButtons() {
   const unread = useUnreadCount();
+  const { data: staff } = useGetStaffMeQuery();
   return (
     <Stack
       component="nav"
@@ -76,9 +82,15 @@ export function NavButtons() {
         label="Inbox"
         ariaLabel={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
       >
-        <Badge badgeContent={unread} color="secondary" max={99}>
+        {/* No badge at all when everything is read: MUI keeps a hidden badge's last number in
+            the page, which the browser's accessibility check reads as the link's visible text. */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="secondary" max={99}>
+            <Mail />
+          </Badge>
+        ) : (
           <Mail />
-        </Badge>
+        )}
       </NavButton>
       <NavButton to="/unique" label="Unique missions">
         <AutoAwesome />
@@ -89,6 +101,11 @@ export function NavButtons() {
       <NavButton to="/profile" label="Profile">
         <AccountCircle />
       </NavButton>
+      {staff && (
+        <NavButton to="/admin" label="Admin">
+          <AdminPanelSettings />
+        </NavButton>
+      )}
       <NavButton to="/logout" label="Logout">
         <Logout />
       </NavButton>

@@ -38,8 +38,9 @@ describe('Inbox unread badge', () => {
       expect(calls.some((call) => call.path === '/hatif/messages/countunread')).toBe(true),
     );
     const inbox = screen.getByRole('link', { name: 'Inbox' });
-    // MUI keeps a zero badge in the DOM but hides it.
-    expect(inbox.querySelector('.MuiBadge-invisible')).not.toBeNull();
+    // No badge, not even a hidden zero: its number would read as the link's visible text.
+    expect(inbox.querySelector('.MuiBadge-badge')).toBeNull();
+    expect(inbox.textContent).toBe('');
   });
 
   it('polls the count every 30 seconds', async () => {

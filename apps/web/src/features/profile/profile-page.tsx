@@ -20,6 +20,7 @@ import { DetailList } from '../../lib/detail-list';
 import { formatNumber } from '../../lib/format-number';
 import { ProfileLevelDialog } from './profile-level-dialog';
 import { LevelProgress } from './level-progress';
+import { MutedNotice } from './muted-notice';
 import { NotificationSetting } from './notification-setting';
 import { ProfileRecords } from './profile-records';
 import { SectionCard } from '../../lib/section-card';
@@ -171,6 +172,7 @@ export function ProfilePage() {
       <Typography variant="h1" component="h1">
         Profile
       </Typography>
+      <MutedNotice until={data?.mutedUntil} />
       {content}
       <ProfileLevelDialog open={levelOpen} onClose={() => setLevelOpen(false)} />
     </Stack>

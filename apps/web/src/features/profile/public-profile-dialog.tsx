@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { httpStatus } from '../../api/error-message';
+import { useGetProfileSummaryQuery } from '../../api/profile-endpoints';
 import { useGetPublicProfileQuery } from '../../api/social-endpoints';
 import { DetailList } from '../../lib/detail-list';
 import { dialogPaperProps } from '../../lib/dialog-paper';
@@ -15,6 +16,7 @@ import { useFeatureFlags } from '../../lib/feature-flags';
 import { formatNumber } from '../../lib/format-number';
 import { FramedAvatar } from '../../lib/framed-avatar';
 import type { PublicProfileDialogProps } from '../../lib/profile-dialogs';
+import { ReportDialog } from './report-dialog';
 
 /** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
 export const PROFILE_LOCKED_TEXT =
@@ -27,13 +29,17 @@ function errorText(error: unknown): string {
   return 'Failed to load profile information';
 }
 
-/** The other player's general info; below level three it says so without asking the server. */
-function PublicProfileContent({ profileid }: { profileid: number }) {
+/** The profile shown, asked only from level three (the content and its Report button share it). */
+function usePublicProfile(profileid: number) {
   const flags = useFeatureFlags();
   const locked = !flags.has('profileLevel3');
-  const { currentData: data, error } = useGetPublicProfileQuery(profileid, {
-    skip: !flags.ready || locked,
-  });
+  const query = useGetPublicProfileQuery(profileid, { skip: !flags.ready || locked });
+  return { flags, locked, ...query };
+}
+
+/** The other player's general info; below level three it says so without asking the server. */
+function PublicProfileContent({ profileid }: { profileid: number }) {
+  const { flags, locked, currentData: data, error } = usePublicProfile(profileid);
 
   if (!flags.ready) return <Typography role="status">Loading...</Typography>;
   if (locked) return <Typography>{PROFILE_LOCKED_TEXT}</Typography>;
@@ -63,6 +69,30 @@ function PublicProfileContent({ profileid }: { profileid: number }) {
   );
 }
 
+/**
+ * "Report", once the profile has loaded and is another player's (the summary's nickname is the
+ * player's own): opens the report dialog.
+ */
+function ReportButton({ profileid }: { profileid: number }) {
+  const [open, setOpen] = useState(false);
+  const { currentData: data } = usePublicProfile(profileid);
+  const { data: own } = useGetProfileSummaryQuery();
+  if (!data || !own || own.nickname === data.nickname) return null;
+  return (
+    <>
+      <Button color="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Report
+      </Button>
+      <ReportDialog
+        open={open}
+        profileid={profileid}
+        nickname={data.nickname}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
 /** 'Profile Information', opened from a name on a weekly board or the rating (docs/screens.md). */
 export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileDialogProps) {
   const titleId = useId();
@@ -80,6 +110,7 @@ export function PublicProfileDialog({ open, profileid, onClose }: PublicProfileD
         {profileid !== null && <PublicProfileContent profileid={profileid} />}
       </DialogContent>
       <DialogActions>
+        {profileid !== null && <ReportButton profileid={profileid} />}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
