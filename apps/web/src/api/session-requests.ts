@@ -1,5 +1,4 @@
 import type { CheckSessionResponse, LoginBody } from '@aleph/contracts';
-import { forgetSuspension } from './account-suspended';
 import { ensureFreshSession } from './refresh-coordinator';
 import { postRefresh } from './session-refresh';
 
@@ -49,10 +48,7 @@ export async function fetchSession(): Promise<CheckSessionResponse> {
   return answer<CheckSessionResponse>(response);
 }
 
-/**
- * POST /abwab/login: a 401 here means bad credentials, so nothing is refreshed. Once in, an
- * earlier suspension's notice is over.
- */
+/** POST /abwab/login: a 401 here means bad credentials, so nothing is refreshed. */
 export async function postLogin(body: LoginBody): Promise<void> {
   await answer(
     await send('/abwab/login', {
@@ -61,5 +57,4 @@ export async function postLogin(body: LoginBody): Promise<void> {
       body: JSON.stringify(body),
     }),
   );
-  forgetSuspension();
 }
