@@ -298,10 +298,9 @@ describe('import graphs, type-only imports included', () => {
     // api.ts imports api-slot.ts: api-slot.ts taking a type from it closes a cycle.
     const slot = `${webSrc}api/api-slot.ts`;
     const probe = `${readFileSync(`${root}${slot}`, 'utf8')}\nimport type { api } from './api';\n`;
-    expect(findCycle(importGraph(webSrc, { [slot]: probe }))).toEqual([
-      slot,
-      `${webSrc}api/api.ts`,
-    ]);
+    // Where the search enters the cycle depends on the files' order: compared as a set.
+    const cycle = findCycle(importGraph(webSrc, { [slot]: probe }));
+    expect(cycle?.toSorted()).toEqual([`${webSrc}api/api-slot.ts`, `${webSrc}api/api.ts`]);
   });
 
   it('refuses a type-only import that closes a cycle in the server', () => {

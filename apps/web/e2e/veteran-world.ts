@@ -14,7 +14,18 @@ export interface VeteranWorld {
   server: RunningServer;
   browser: Browser;
   veteran: Player;
+  /** The demo account (a player of level one, on this week's boards). */
+  demo: Player;
+  /** The demo world's admin of the operators' console. */
+  operator: Player;
   stop(): Promise<void>;
+}
+
+/** A banner's account as a Player who logs in with a password (the wallet is only the page's). */
+function bannerAccount(stdout: string, label: string, login: string): Player {
+  const password = new RegExp(`${label} account: ${login} / (\\S+)`).exec(stdout)?.[1];
+  if (!password) throw new Error(`no ${login} password in:\n${stdout}`);
+  return { login, password, account: privateKeyToAccount(generatePrivateKey()) };
 }
 
 /**
@@ -32,20 +43,17 @@ export async function startVeteranWorld(
     [path.join(repoRoot, 'apps/server/dist/cli/main.js'), 'demo'],
     { env: { ...process.env, DATA_DIR: dataDir } },
   );
-  const password = /Veteran account: veteran \/ (\S+)/.exec(stdout)?.[1];
-  if (!password) throw new Error(`no veteran password in:\n${stdout}`);
+  const veteran = bannerAccount(stdout, 'Veteran', 'veteran');
+  const demo = bannerAccount(stdout, 'Demo', 'demo');
+  const operator = bannerAccount(stdout, 'Operator', 'operator');
   const server = await startServer({ DATA_DIR: dataDir, ...env });
   const browser = await launchBrowser();
-  // The veteran logs in with a password: the wallet is only the page's.
-  const veteran = {
-    login: 'veteran',
-    password,
-    account: privateKeyToAccount(generatePrivateKey()),
-  };
   return {
     server,
     browser,
     veteran,
+    demo,
+    operator,
     async stop() {
       await browser.close();
       await server.stop();

@@ -163,13 +163,14 @@ export async function ensureDemoWorld(
     const demoId = await createDemoAccount(tx, { now, rng, passwordHash: demoHash });
     const veteranId = await createVeteran(tx, { now, rng, passwordHash: veteranHash });
     await markVeteran(tx, veteranId);
+    // Last of the accounts, so the others' ids (and the plots they get) are as before.
+    const operatorId = await createOperator(tx, { now, passwordHash: operatorHash });
+    await markOperator(tx, operatorId);
     // The demo world's addresses count as verified: its profiles look like finished accounts.
     await tx
       .update(users)
       .set({ emailVerifiedAt: sql`${users.createdAt}` })
-      .where(inArray(users.id, [...players, demoId, veteranId]));
-    // Last of the accounts, so the others' ids (and the plots they get) are as before.
-    await markOperator(tx, await createOperator(tx, { now, passwordHash: operatorHash }));
+      .where(inArray(users.id, [...players, demoId, veteranId, operatorId]));
     await seedDemoArena(tx, { players, veteranId, now, rng });
     // After the demo account's and the veteran's lands, so their plots are as before.
     await createDemoLands(tx, players, now);

@@ -1,69 +1,32 @@
-import type { ErrorBody, StaffErrorCode } from '@aleph/contracts';
-
-/**
- * The code as a literal, checked against the contracts: the login page loads this module, and
- * importing the contracts' values would bring their schemas (and TypeBox) along.
- */
-const ACCOUNT_SUSPENDED: StaffErrorCode = 'ACCOUNT_SUSPENDED';
-
-/**
+/*
  * A suspended or banned account (docs/api.md, "Operators"): the login, and the refresh of a
- * session that the suspension ended, answer 403 ACCOUNT_SUSPENDED with the server's sentence
- * and `until` (null for a ban).
+ * session that the suspension ended, answer 403 ACCOUNT_SUSPENDED with the server's sentence and
+ * `until` (null for a ban). The refresh keeps that answer for the login screen that the signed-out
+ * page shows next, in every tab of the browser, until the player is signed in again (the
+ * signed-in frame removes it). The login page loads this module, so it stays small: the
+ * screen's notice reads the answer (a chunk of its own).
  */
-export interface Suspension {
-  message: string;
-  until: string | null;
-}
 
-/** Where the refresh leaves it for the login screen: every tab of the browser lands there. */
+/** Where the refused refresh's answer waits for the login screen. */
 export const SUSPENSION_KEY = 'aleph.auth.suspension';
 
-/** The suspension an error answer describes, if it is one. */
-export function suspensionOf(status: number, data: unknown): Suspension | undefined {
-  if (status !== 403 || typeof data !== 'object' || data === null) return undefined;
-  const body = data as Partial<ErrorBody>;
-  if (body.code !== ACCOUNT_SUSPENDED) return undefined;
-  return {
-    message: typeof body.message === 'string' ? body.message : '',
-    until: typeof body.until === 'string' ? body.until : null,
-  };
-}
-
-/** Kept until the next login, so that the login screen the open page falls back to says why. */
-export function rememberSuspension(suspension: Suspension): void {
+/**
+ * Keeps a refresh's 403 answer (its text). The notice reads only a suspension's (its code
+ * ACCOUNT_SUSPENDED): checking here too would cost the login page bytes it does not have.
+ */
+export function rememberRefusal(answer: string): void {
   try {
-    localStorage.setItem(SUSPENSION_KEY, JSON.stringify(suspension));
+    localStorage.setItem(SUSPENSION_KEY, answer);
   } catch {
     // Storage can be unavailable (private mode): the next login attempt says it again.
   }
 }
 
-export function forgetSuspension(): void {
+/** The kept answer's text, if any. */
+export function storedSuspension(): string | null {
   try {
-    localStorage.removeItem(SUSPENSION_KEY);
+    return localStorage.getItem(SUSPENSION_KEY);
   } catch {
-    // Nothing stored, then.
-  }
-}
-
-/** The remembered suspension, unless it has ended since (`now`: ms since the epoch). */
-export function readSuspension(now = Date.now()): Suspension | undefined {
-  let text: string | null;
-  try {
-    text = localStorage.getItem(SUSPENSION_KEY);
-  } catch {
-    return undefined;
-  }
-  if (!text) return undefined;
-  try {
-    const stored = suspensionOf(403, {
-      ...(JSON.parse(text) as object),
-      code: ACCOUNT_SUSPENDED,
-    });
-    if (stored?.until && Date.parse(stored.until) <= now) return undefined;
-    return stored;
-  } catch {
-    return undefined;
+    return null;
   }
 }

@@ -1,5 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
-import { rememberSuspension, suspensionOf } from './account-suspended';
+import { rememberRefusal } from './account-suspended';
 import { ensureFreshSession, type RefreshOutcome } from './refresh-coordinator';
 
 // The session refresh without RTK Query: the first-load session check runs it before RTK Query
@@ -25,10 +25,7 @@ export async function postRefresh(baseUrl: string): Promise<RefreshOutcome> {
       credentials: 'include',
     });
     if (response.ok) return 'refreshed';
-    if (response.status === 403) {
-      const suspension = suspensionOf(403, await response.json().catch(() => undefined));
-      if (suspension) rememberSuspension(suspension);
-    }
+    if (response.status === 403) rememberRefusal(await response.text());
     return response.status >= 500 ? 'unreachable' : 'failed';
   } catch (error) {
     console.error('Session refresh did not reach the server', error);

@@ -4,7 +4,6 @@ import type {
   LoginResponse,
   TwoFactorCodeBody,
 } from '@aleph/contracts';
-import { forgetSuspension } from './account-suspended';
 import { ensureFreshSession } from './refresh-coordinator';
 import { postRefresh } from './session-refresh';
 
@@ -63,13 +62,10 @@ const postJson = (path: string, body: unknown) =>
 
 /**
  * POST /abwab/login: a 401 here means bad credentials, so nothing is refreshed. An account
- * with two-factor on answers `{ twoFactor: true }` and no session: the code comes next. Past
- * the password, an earlier suspension's notice is over.
+ * with two-factor on answers `{ twoFactor: true }` and no session: the code comes next.
  */
 export async function postLogin(body: LoginBody): Promise<LoginResponse> {
-  const result = await answer<LoginResponse>(await postJson('/abwab/login', body));
-  forgetSuspension();
-  return result;
+  return answer<LoginResponse>(await postJson('/abwab/login', body));
 }
 
 /**
@@ -78,5 +74,4 @@ export async function postLogin(body: LoginBody): Promise<LoginResponse> {
  */
 export async function postLoginCode(body: TwoFactorCodeBody): Promise<void> {
   await answer(await postJson('/abwab/login/2fa', body));
-  forgetSuspension();
 }

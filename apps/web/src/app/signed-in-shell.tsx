@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { SUSPENSION_KEY } from '../api/account-suspended';
 import { pushReducer } from '../api/push-slice';
 import { usePushStream } from '../api/push-stream';
 import { AppLayout } from '../features/layout/app-layout';
@@ -19,6 +21,14 @@ setPushReducer(pushReducer);
 export function SignedInShell() {
   const navigate = useNavigate();
   const { toasts, push, dismiss } = useToastQueue();
+  // Signed in again: a suspension's notice kept for the login screen is over.
+  useEffect(() => {
+    try {
+      localStorage.removeItem(SUSPENSION_KEY);
+    } catch {
+      // No storage, nothing kept.
+    }
+  }, []);
   usePushStream((event, info) => {
     if (event.type !== 'mission.finished') return;
     push(event.data);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { storedSuspension } from '../../api/account-suspended';
 import { postLogin } from '../../api/session-requests';
 import { signedIn } from '../../api/auth-slice';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -13,7 +14,16 @@ import { AuthCard } from './auth-card';
 import { FormField } from '../../lib/form-field';
 import type { LoginNote } from './new-password-screen';
 import { PasswordField } from '../../lib/password-field';
-import { SuspensionNotice, useSuspension } from './suspension-notice';
+
+/**
+ * What the notice's module (a chunk of its own, loaded only now: src/features/auth/
+ * suspension-notice.ts) says of a refused login or of a suspension that signed the page out.
+ */
+function showSuspension(refusal: unknown, show: (notice: string | undefined) => void) {
+  void import('./suspension-notice').then((m) =>
+    show(m.suspensionNotice(refusal, storedSuspension())),
+  );
+}
 
 /** The value of a prerendered input, if the page came prerendered and the player typed into it. */
 function typedBefore(id: string): string {
@@ -45,7 +55,12 @@ export function LoginScreen() {
   // the page was hydrated is still in the inputs, and is where the state starts.
   const [username, setUsername] = useState(() => typedBefore('login-username'));
   const [password, setPassword] = useState(() => typedBefore('login-password'));
-  const [suspension, suspensionFrom] = useSuspension();
+  // A suspension's notice: the one that signed the open page out, once hydrated (effects run
+  // after it), or the login's refusal.
+  const [notice, setNotice] = useState<string>();
+  useEffect(() => {
+    if (storedSuspension()) showSuspension(undefined, setNotice);
+  }, []);
 
   // The second step, once the password was accepted for an account with two-factor on.
   const [step, setStep] = useState<'password' | 'code'>('password');
@@ -67,7 +82,7 @@ export function LoginScreen() {
       dispatch(signedIn());
     } catch (error) {
       console.error('Login failed', error);
-      suspensionFrom(error);
+      showSuspension(error, setNotice);
       setLoading(false);
     }
   };
@@ -101,7 +116,11 @@ export function LoginScreen() {
               {restart}
             </Typography>
           )}
-          <SuspensionNotice suspension={suspension} />
+          {notice && (
+            <Typography role="alert" sx={{ color: 'error.light', fontWeight: 600 }}>
+              {notice}
+            </Typography>
+          )}
           <FormField
             id="login-username"
             label="Username"

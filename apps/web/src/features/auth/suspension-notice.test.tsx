@@ -5,6 +5,7 @@ import { formatMessageDate } from '@aleph/rules';
 import { sessionChecked } from '../../api/auth-slice';
 import { SUSPENSION_KEY } from '../../api/account-suspended';
 import { createAppStore } from '../../app/store';
+import { localDate, suspensionNotice } from './suspension-notice';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderApp, signedInStore } from '../../test/render';
 
@@ -35,6 +36,14 @@ async function logIn() {
   return store;
 }
 
+describe("the notice's date", () => {
+  it('reads as the inbox writes dates', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const iso of [UNTIL, '2026-01-05T14:03:00.000Z', '2026-12-31T23:59:00.000Z'])
+      expect(localDate(Date.parse(iso))).toBe(formatMessageDate(Date.parse(iso), zone));
+  });
+});
+
 describe('login of a suspended account', () => {
   it('says until when, in the player own time zone', async () => {
     fakeFetch({ 'POST /abwab/login': () => suspended(UNTIL) });
@@ -50,6 +59,18 @@ describe('login of a suspended account', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await logIn();
     expect((await screen.findByRole('alert')).textContent).toBe('Your account is banned.');
+  });
+
+  it('says nothing for another refusal', async () => {
+    fakeFetch({
+      'POST /abwab/login': () =>
+        json({ statusCode: 403, code: 'BAD_ORIGIN', message: 'Refused.' }, 403),
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await logIn();
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Login failed', expect.anything()));
+    expect(suspensionNotice({ status: 403, data: { code: 'BAD_ORIGIN' } }, null)).toBeUndefined();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says nothing for a wrong password', async () => {
@@ -80,7 +101,7 @@ describe('a session ended by a suspension', () => {
   });
 
   it('forgets the notice once the player is back in', async () => {
-    localStorage.setItem(SUSPENSION_KEY, JSON.stringify({ message: 'x', until: UNTIL }));
+    localStorage.setItem(SUSPENSION_KEY, JSON.stringify(suspended(UNTIL).body));
     fakeFetch({
       'POST /abwab/login': () => json({ ok: true }),
       'GET /athar/profile': () =>
@@ -99,12 +120,14 @@ describe('a session ended by a suspension', () => {
   it('no longer shows a suspension that has ended', async () => {
     localStorage.setItem(
       SUSPENSION_KEY,
-      JSON.stringify({ message: 'x', until: '2001-01-01T00:00:00.000Z' }),
+      JSON.stringify(suspended('2001-01-01T00:00:00.000Z').body),
     );
     const store = createAppStore();
     store.dispatch(sessionChecked(false));
     renderApp('/login', store);
     await screen.findByLabelText('Username');
+    // The notice's module has read it and said nothing.
+    expect(suspensionNotice(null, localStorage.getItem(SUSPENSION_KEY))).toBeUndefined();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
