@@ -208,6 +208,28 @@ describe('moderation in the browser', () => {
     await screenshot(page, 'admin-players-1440');
     await expectAccessible(page, 'players search');
 
+    // Linked accounts (the demo world's players share no address or device) and the tools.
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('tab', { name: 'Signals' })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Linked accounts' }).waitFor();
+    await page.getByRole('table', { name: 'Linked accounts by group, largest first' }).waitFor();
+    await screenshot(page, 'admin-signals-1440');
+    await expectAccessible(page, 'linked accounts');
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('tab', { name: 'Tools' })
+      .click();
+    await page.getByRole('button', { name: 'Create a unique mission' }).click();
+    const unique = page.getByRole('dialog', { name: 'Create a unique mission' });
+    await unique.getByLabel('Name').fill('The Sunken Gate');
+    await screenshot(page, 'admin-unique-1440');
+    await expectAccessible(page, 'unique mission dialog');
+    await unique.getByRole('button', { name: 'Cancel' }).click();
+    await unique.waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-tools-1440');
+
     for (const context of [target.context, reporter.context, staff.context]) await context.close();
   });
 
@@ -247,6 +269,41 @@ describe('moderation in the browser', () => {
       .nth(1)
       .waitFor();
     await screenshot(page, 'admin-stafflog-390');
+    await page.goto('/admin/tools');
+    await page.getByRole('region', { name: 'Unique missions' }).waitFor();
+    await screenshot(page, 'admin-tools-390');
     await context.close();
+  });
+
+  it('fits the report dialog and the suspended login on a phone (390 px)', async () => {
+    const { browser, server, veteran, demo } = world;
+    const reporter = await pageWithWallet(browser, server.url, veteran.account, PHONE);
+    await logIn(reporter.page, veteran);
+    await reporter.page.goto('/?tab=top');
+    const board = reporter.page.getByRole('region', { name: 'Weekly Top XP Gainers' });
+    // The first player on the board who is not the veteran.
+    await board.getByRole('row').filter({ hasNotText: '(You)' }).nth(1).getByRole('button').click();
+    const profile = reporter.page.getByRole('dialog', { name: 'Profile Information' });
+    await profile.getByText('Achievements').waitFor();
+    await profile.getByRole('button', { name: 'Report' }).click();
+    const report = reporter.page.getByRole('dialog', { name: /^Report / });
+    await report.getByLabel('Reason').selectOption({ label: 'Abusive name' });
+    // The board was scrolled to; the page's top is where a phone shows the dialog.
+    await reporter.page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(reporter.page, 'report-dialog-390');
+    await reporter.context.close();
+
+    // The demo player is still suspended: a login on a phone says until when.
+    const target = await pageWithWallet(browser, server.url, demo.account, PHONE);
+    await target.page.goto('/login');
+    await target.page.getByLabel('Username').fill(demo.login);
+    await target.page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await target.page.getByRole('button', { name: 'LOG IN' }).click();
+    await target.page
+      .getByRole('alert')
+      .getByText(/^Your account is suspended until /)
+      .waitFor();
+    await screenshot(target.page, 'login-suspended-390');
+    await target.context.close();
   });
 });
