@@ -31,9 +31,16 @@ async function localDate(page: Page, iso: string): Promise<string> {
 
 /**
  * Runs a console action whose dialog is open: a stale session first asks for the password
- * ("Confirm your password"), which the operator gives; then the action's answer shows.
+ * ("Confirm your password"), which the operator gives (photographed as `reauthShot`); then the
+ * action's answer shows. Says whether the password was asked for.
  */
-async function act(page: Page, operator: Player, button: string, done: RegExp) {
+async function act(
+  page: Page,
+  operator: Player,
+  button: string,
+  done: RegExp,
+  reauthShot?: string,
+) {
   const dialog = page
     .getByRole('dialog')
     .filter({ has: page.getByRole('button', { name: button }) });
@@ -41,12 +48,18 @@ async function act(page: Page, operator: Player, button: string, done: RegExp) {
   const reauth = page.getByRole('dialog', { name: 'Confirm your password' });
   const outcome = page.getByRole('status').filter({ hasText: done });
   await Promise.race([reauth.waitFor(), outcome.waitFor()]);
-  if (await reauth.isVisible()) {
+  const asked = await reauth.isVisible();
+  if (asked) {
     await reauth.getByLabel('Password').fill(operator.password);
-    await reauth.getByRole('button', { name: 'Confirm' }).click();
+    // (No axe run here: the waiting action's spinner never stops animating; the unit tests
+    // check this dialog.)
+    const confirm = reauth.getByRole('button', { name: 'Confirm' });
+    await confirm.and(page.locator(':enabled')).waitFor();
+    if (reauthShot) await screenshot(page, reauthShot);
+    await confirm.click();
   }
   await outcome.waitFor();
-  return (await outcome.innerText()).trim();
+  return { text: (await outcome.innerText()).trim(), asked };
 }
 
 describe('moderation in the browser', () => {
@@ -134,7 +147,9 @@ describe('moderation in the browser', () => {
       .fill('Your account is suspended for a day for insulting other players.');
     await screenshot(page, 'admin-suspend-1440');
     await expectAccessible(page, 'suspend dialog');
-    const done = await act(page, operator, 'Suspend', /Staff log #\d+/);
+    // Logged in a moment ago: the session is fresh, no password asked.
+    const { text: done, asked } = await act(page, operator, 'Suspend', /Staff log #\d+/);
+    expect(asked).toBe(false);
     const local = await localDate(page, until);
     expect(done).toContain(`Suspended until ${local}.`);
     await page
@@ -189,7 +204,17 @@ describe('moderation in the browser', () => {
       .waitFor({ state: 'attached' });
     await resolve.getByLabel('Action taken').selectOption(logId!);
     await resolve.getByLabel('Reason').fill('Suspended for a day');
-    await act(page, operator, 'Resolve', /^Report #\d+ resolved\. Staff log #\d+\.$/);
+    // Sixteen minutes later on the server's clock the session is no longer fresh: the action
+    // asks for the password first, then runs.
+    await server.advanceClock(16 * 60_000);
+    const resolved = await act(
+      page,
+      operator,
+      'Resolve',
+      /^Report #\d+ resolved\. Staff log #\d+\.$/,
+      'admin-reauth-1440',
+    );
+    expect(resolved.asked).toBe(true);
     await page.getByText('No open reports.').waitFor();
 
     // The staff log shows both, newest first.
