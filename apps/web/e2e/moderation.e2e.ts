@@ -31,9 +31,16 @@ async function localDate(page: Page, iso: string): Promise<string> {
 
 /**
  * Runs a console action whose dialog is open: a stale session first asks for the password
- * ("Confirm your password"), which the operator gives; then the action's answer shows.
+ * ("Confirm your password"), which the operator gives (photographed as `reauthShot`); then the
+ * action's answer shows. Says whether the password was asked for.
  */
-async function act(page: Page, operator: Player, button: string, done: RegExp) {
+async function act(
+  page: Page,
+  operator: Player,
+  button: string,
+  done: RegExp,
+  reauthShot?: string,
+) {
   const dialog = page
     .getByRole('dialog')
     .filter({ has: page.getByRole('button', { name: button }) });
@@ -41,12 +48,18 @@ async function act(page: Page, operator: Player, button: string, done: RegExp) {
   const reauth = page.getByRole('dialog', { name: 'Confirm your password' });
   const outcome = page.getByRole('status').filter({ hasText: done });
   await Promise.race([reauth.waitFor(), outcome.waitFor()]);
-  if (await reauth.isVisible()) {
+  const asked = await reauth.isVisible();
+  if (asked) {
     await reauth.getByLabel('Password').fill(operator.password);
-    await reauth.getByRole('button', { name: 'Confirm' }).click();
+    // (No axe run here: the waiting action's spinner never stops animating; the unit tests
+    // check this dialog.)
+    const confirm = reauth.getByRole('button', { name: 'Confirm' });
+    await confirm.and(page.locator(':enabled')).waitFor();
+    if (reauthShot) await screenshot(page, reauthShot);
+    await confirm.click();
   }
   await outcome.waitFor();
-  return (await outcome.innerText()).trim();
+  return { text: (await outcome.innerText()).trim(), asked };
 }
 
 describe('moderation in the browser', () => {
@@ -134,7 +147,9 @@ describe('moderation in the browser', () => {
       .fill('Your account is suspended for a day for insulting other players.');
     await screenshot(page, 'admin-suspend-1440');
     await expectAccessible(page, 'suspend dialog');
-    const done = await act(page, operator, 'Suspend', /Staff log #\d+/);
+    // Logged in a moment ago: the session is fresh, no password asked.
+    const { text: done, asked } = await act(page, operator, 'Suspend', /Staff log #\d+/);
+    expect(asked).toBe(false);
     const local = await localDate(page, until);
     expect(done).toContain(`Suspended until ${local}.`);
     await page
@@ -162,6 +177,18 @@ describe('moderation in the browser', () => {
       `Your account is suspended until ${local}.`,
     );
     expect(new URL(target.page.url()).pathname).toBe('/login');
+    // The same on a phone.
+    const phone = await pageWithWallet(browser, server.url, demo.account, PHONE);
+    await phone.page.goto('/login');
+    await phone.page.getByLabel('Username').fill(demo.login);
+    await phone.page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await phone.page.getByRole('button', { name: 'LOG IN' }).click();
+    await phone.page
+      .getByRole('alert')
+      .getByText(`Your account is suspended until ${local}.`)
+      .waitFor();
+    await screenshot(phone.page, 'login-suspended-390');
+    await phone.context.close();
 
     // The report is resolved, linked to the suspension's staff-log row.
     const logId = /Staff log #(\d+)/.exec(done)?.[1];
@@ -177,7 +204,17 @@ describe('moderation in the browser', () => {
       .waitFor({ state: 'attached' });
     await resolve.getByLabel('Action taken').selectOption(logId!);
     await resolve.getByLabel('Reason').fill('Suspended for a day');
-    await act(page, operator, 'Resolve', /^Report #\d+ resolved\. Staff log #\d+\.$/);
+    // Sixteen minutes later on the server's clock the session is no longer fresh: the action
+    // asks for the password first, then runs.
+    await server.advanceClock(16 * 60_000);
+    const resolved = await act(
+      page,
+      operator,
+      'Resolve',
+      /^Report #\d+ resolved\. Staff log #\d+\.$/,
+      'admin-reauth-1440',
+    );
+    expect(resolved.asked).toBe(true);
     await page.getByText('No open reports.').waitFor();
 
     // The staff log shows both, newest first.
@@ -207,6 +244,28 @@ describe('moderation in the browser', () => {
       .waitFor();
     await screenshot(page, 'admin-players-1440');
     await expectAccessible(page, 'players search');
+
+    // Linked accounts (the demo world's players share no address or device) and the tools.
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('tab', { name: 'Signals' })
+      .click();
+    await page.getByRole('heading', { level: 2, name: 'Linked accounts' }).waitFor();
+    await page.getByRole('table', { name: 'Linked accounts by group, largest first' }).waitFor();
+    await screenshot(page, 'admin-signals-1440');
+    await expectAccessible(page, 'linked accounts');
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('tab', { name: 'Tools' })
+      .click();
+    await page.getByRole('button', { name: 'Create a unique mission' }).click();
+    const unique = page.getByRole('dialog', { name: 'Create a unique mission' });
+    await unique.getByLabel('Name').fill('The Sunken Gate');
+    await screenshot(page, 'admin-unique-1440');
+    await expectAccessible(page, 'unique mission dialog');
+    await unique.getByRole('button', { name: 'Cancel' }).click();
+    await unique.waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-tools-1440');
 
     for (const context of [target.context, reporter.context, staff.context]) await context.close();
   });
@@ -247,6 +306,32 @@ describe('moderation in the browser', () => {
       .nth(1)
       .waitFor();
     await screenshot(page, 'admin-stafflog-390');
+    await page.goto('/admin/tools');
+    await page.getByRole('region', { name: 'Unique missions' }).waitFor();
+    await screenshot(page, 'admin-tools-390');
     await context.close();
+  });
+
+  it('fits the report dialog on a phone (390 px)', async () => {
+    const { browser, server, veteran } = world;
+    const reporter = await pageWithWallet(browser, server.url, veteran.account, PHONE);
+    await logIn(reporter.page, veteran);
+    await reporter.page.goto('/?tab=top');
+    const board = reporter.page.getByRole('region', { name: 'Weekly Top XP Gainers' });
+    // The first player on the board who is not the veteran.
+    await board.getByRole('row').filter({ hasNotText: '(You)' }).nth(1).getByRole('button').click();
+    const profile = reporter.page.getByRole('dialog', { name: 'Profile Information' });
+    await profile.getByText('Achievements').waitFor();
+    await profile.getByRole('button', { name: 'Report' }).click();
+    const report = reporter.page.getByRole('dialog', { name: /^Report / });
+    await report.getByLabel('Reason').selectOption({ label: 'Abusive name' });
+    // The board was scrolled to; the page's top is where a phone shows the dialog, once it
+    // has faded in.
+    await reporter.page.evaluate(() => window.scrollTo(0, 0));
+    await reporter.page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running'),
+    );
+    await screenshot(reporter.page, 'report-dialog-390');
+    await reporter.context.close();
   });
 });

@@ -88,10 +88,27 @@ describe('console accessibility (axe)', () => {
     ['Grant', 'Grant to zara'],
     ['Send message', 'Send a message to zara'],
     ['Role', 'Role of zara'],
+    ['Set level', 'Level of zara'],
   ])('the %s dialog names every field and has no violations', async (button, title) => {
     const user = userEvent.setup();
     renderConsole('/admin/players/42', ROUTES);
     await user.click(await screen.findByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByLabelText(/^Reason/)).toBeTruthy();
+    expect(await violations()).toEqual([]);
+  });
+
+  it.each([
+    ['Write an announcement', 'Announcement to every player'],
+    ['Open the event', 'Open the Lucky coin event'],
+    ['Create a unique mission', 'Create a unique mission'],
+    ['Close a unique mission', 'Close a unique mission'],
+  ])('the tools page and its %s dialog have no violations', async (button, title) => {
+    const user = userEvent.setup();
+    renderConsole('/admin/tools', ROUTES);
+    await screen.findByRole('region', { name: 'Unique missions' });
+    expect(await violations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: button }));
     const dialog = await screen.findByRole('dialog', { name: title });
     expect(within(dialog).getByLabelText(/^Reason/)).toBeTruthy();
     expect(await violations()).toEqual([]);

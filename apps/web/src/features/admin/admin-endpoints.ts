@@ -1,5 +1,6 @@
 import type {
   GrantBody,
+  LuckyOpenBody,
   MuteBody,
   PlayerDetail,
   PlayerLedger,
@@ -19,10 +20,12 @@ import type {
   SignInList,
   StaffActionResult,
   StaffAnnouncementBody,
+  StaffLevelBody,
   StaffLogPage,
   StaffLogQuery,
   StaffMessageBody,
   SuspendBody,
+  UniqueCreateBody,
 } from '@aleph/contracts';
 import { api } from '../../api/api';
 
@@ -114,8 +117,29 @@ export const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: ['staff'],
     }),
+    // The operator CLI's tools (admins), through the CLI's own service code on the server.
     announce: build.mutation<StaffActionResult, StaffAnnouncementBody>({
       query: (body) => ({ url: '/diwan/announcements', method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
+    setLevel: build.mutation<StaffActionResult, StaffLevelBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/diwan/players/${id}/level`, method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
+    openLucky: build.mutation<StaffActionResult, LuckyOpenBody>({
+      query: (body) => ({ url: '/diwan/luckycoin', method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
+    closeLucky: build.mutation<StaffActionResult, ReasonBody>({
+      query: (body) => ({ url: '/diwan/luckycoin/close', method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
+    createUnique: build.mutation<StaffActionResult, UniqueCreateBody>({
+      query: (body) => ({ url: '/diwan/unique', method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
+    closeUnique: build.mutation<StaffActionResult, ReasonBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/diwan/unique/${id}/close`, method: 'POST', body }),
       invalidatesTags: ['staff'],
     }),
     reauth: build.mutation<ReauthResult, ReauthBody>({
@@ -137,5 +161,10 @@ export const {
   useSetRoleMutation,
   useResolveReportMutation,
   useAnnounceMutation,
+  useSetLevelMutation,
+  useOpenLuckyMutation,
+  useCloseLuckyMutation,
+  useCreateUniqueMutation,
+  useCloseUniqueMutation,
   useReauthMutation,
 } = adminApi;

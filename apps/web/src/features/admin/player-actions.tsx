@@ -19,6 +19,7 @@ import { NativeSelectField } from '../../lib/native-select-field';
 import { ActionDialog } from './action-dialog';
 import {
   usePlayerActionMutation,
+  useSetLevelMutation,
   useSetRoleMutation,
   type PlayerActionArgs,
 } from './admin-endpoints';
@@ -40,6 +41,7 @@ export type ActionKey =
   | 'end-sessions'
   | 'message'
   | '2fa-reset'
+  | 'level'
   | 'role';
 
 /** A dialog is mounted only while open, so that every opening starts afresh. */
@@ -74,6 +76,7 @@ export function PlayerActions({
     { key: 'end-sessions', label: 'End all sessions' },
     { key: 'message', label: 'Send message' },
     { key: '2fa-reset', label: 'Reset two-factor', disabled: !player.twoFactor },
+    { key: 'level', label: 'Set level', show: admin },
     { key: 'role', label: 'Role', show: admin, disabled: player.id === me.id },
   ];
   const common = {
@@ -103,7 +106,7 @@ export function PlayerActions({
       </Stack>
       {!admin && (
         <Typography variant="body2" color="text.secondary">
-          Grants and role changes are for admins.
+          Grants, levels and role changes are for admins.
         </Typography>
       )}
       {open === 'suspend' && <SuspendDialog {...common} />}
@@ -151,6 +154,7 @@ export function PlayerActions({
           done="Two-factor reset"
         />
       )}
+      {admin && open === 'level' && <LevelDialog {...common} />}
       {admin && player.id !== me.id && open === 'role' && <RoleDialog {...common} />}
     </>
   );
@@ -509,6 +513,39 @@ function RoleDialog(props: DialogProps) {
         value={role}
         options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         onChange={(value) => setRoleValue(value as StaffRole)}
+      />
+    </ActionDialog>
+  );
+}
+
+const LEVELS = Array.from({ length: 11 }, (_, level) => ({
+  value: String(level),
+  label: `Level ${level}`,
+}));
+
+/** The CLI's `level set`: the profile level (its features), the XP left as it is. */
+function LevelDialog(props: DialogProps) {
+  const [setLevel] = useSetLevelMutation();
+  const [level, setLevelValue] = useState(String(props.player.level));
+  return (
+    <ActionDialog
+      open
+      title={`Level of ${props.player.login}`}
+      submitLabel="Set level"
+      description="Sets the profile level and with it the features the player has; XP stays as it is."
+      ready={Number(level) !== props.player.level}
+      onClose={props.onClose}
+      onSubmit={({ reason }) =>
+        setLevel({ id: props.player.id, level: Number(level), reason }).unwrap()
+      }
+      onDone={(result) => props.onDone(`Level set to ${level}`, result)}
+    >
+      <NativeSelectField
+        id="level-level"
+        label="Level"
+        value={level}
+        options={LEVELS}
+        onChange={setLevelValue}
       />
     </ActionDialog>
   );

@@ -128,7 +128,7 @@ describe("a player's page", () => {
     await screen.findByRole('heading', { name: 'zara' });
     expect(screen.queryByRole('button', { name: 'Grant' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Role' })).toBeNull();
-    expect(screen.getByText('Grants and role changes are for admins.')).toBeTruthy();
+    expect(screen.getByText('Grants, levels and role changes are for admins.')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Sign-ins' }));
     const table = await screen.findByRole('table', { name: 'Sign-ins' });
     expect(within(table).getByText('Admins only')).toBeTruthy();
