@@ -120,6 +120,22 @@ describe('finding a player', () => {
       `/diwan/players/${target.id}/ledger?limit=2&cursor=${page1.nextCursor}`,
     );
     expect([...page1.entries, ...page2.entries]).toEqual(all.entries.slice(0, 4));
+    // A cause filter finds the cause and its family, without regard to case; never a mere prefix.
+    await grantToProfile(
+      ctx.database.db,
+      target.id,
+      { gold: 7 },
+      ctx.clock.now(),
+      'mission:GOLDCLAIM',
+    );
+    const causes = async (cause: string) =>
+      (
+        await read<PlayerLedger>(moderator, `/diwan/players/${target.id}/ledger?cause=${cause}`)
+      ).entries.map((e) => [e.delta, e.cause]);
+    expect(await causes('mission')).toEqual([[7, 'mission:GOLDCLAIM']]);
+    expect(await causes('MISSION%3Agoldclaim')).toEqual([[7, 'mission:GOLDCLAIM']]);
+    expect(await causes('miss')).toEqual([]);
+    expect(await causes('grant')).toHaveLength(5);
     const none = await as(ctx, moderator, { method: 'GET', url: '/diwan/players/2147483647' });
     expect(none.statusCode).toBe(404);
     const kind = await as(ctx, moderator, {

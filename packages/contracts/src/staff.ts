@@ -263,7 +263,8 @@ export const PlayerLedgerQuery = Type.Object({
       Type.Literal('item'),
     ]),
   ),
-  cause: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9_:.-]+$' })),
+  /** A cause, or a family of causes: `mission` matches `mission:GOLDCLAIM` too. */
+  cause: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_:.-]+$' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type PlayerLedgerQuery = Static<typeof PlayerLedgerQuery>;

@@ -307,7 +307,14 @@ export async function playerLedger(
   if (query.cursor !== undefined)
     where.push(sql`id < ${decodeCursor(query.cursor, ['amount'])[0]}`);
   if (query.kind !== undefined) where.push(sql`asset = ${query.kind}`);
-  if (query.cause !== undefined) where.push(sql`cause = ${query.cause}`);
+  // The cause itself or its family, without regard to case: `mission` also finds
+  // `mission:GOLDCLAIM` (no LIKE: causes hold `_`, which LIKE reads as a wildcard).
+  if (query.cause !== undefined) {
+    const cause = query.cause.toLowerCase();
+    where.push(
+      sql`(lower(cause) = ${cause} or lower(left(cause, ${cause.length + 1})) = ${`${cause}:`})`,
+    );
+  }
   const rows = await queryRows<{
     id: number;
     at: Date | string;

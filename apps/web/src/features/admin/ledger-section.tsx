@@ -25,7 +25,7 @@ const KINDS: readonly { value: Kind; label: string }[] = [
 ];
 
 /** The server's rule for a cause filter (contracts, PlayerLedgerQuery). */
-const CAUSE = /^[a-z0-9_:.-]{1,60}$/;
+const CAUSE = /^[A-Za-z0-9_:.-]{1,60}$/;
 
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n));
 
@@ -143,7 +143,7 @@ export function LedgerSection({ id }: { id: number }) {
           onChange={(event) => setCause(event.target.value)}
           error={!causeOk}
           helperText={
-            causeOk ? 'e.g. mission, staff, arena' : 'Lower-case letters, digits and _:.-'
+            causeOk ? 'e.g. mission, mission:GOLDCLAIM, staff' : 'Letters, digits and _:.- only'
           }
         />
         <Button

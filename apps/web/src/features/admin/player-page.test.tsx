@@ -99,7 +99,7 @@ describe("a player's page", () => {
     });
     await screen.findByText('No ledger entries match these filters.');
     await user.type(screen.getByLabelText('Cause'), 'Staff Grant');
-    expect(screen.getByText('Lower-case letters, digits and _:.-')).toBeTruthy();
+    expect(screen.getByText('Letters, digits and _:.- only')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Filter' })).toHaveProperty('disabled', true);
     expect(calls.filter((c) => c.path.includes('/ledger'))).toHaveLength(1);
   });
