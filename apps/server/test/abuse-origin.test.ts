@@ -10,6 +10,9 @@ import { openLuckyEvent } from '../src/modules/economy/lucky.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
 import { cookiesFrom, createTestContext, signedRegistration, type TestContext } from './helpers.js';
 import { ENDPOINTS } from './abuse-endpoints.js';
+import { allianceChatOriginCases } from './abuse-origin-alliance-chat.js';
+import { allianceOriginCases } from './abuse-origin-alliances.js';
+import { socialOriginCases } from './abuse-origin-social.js';
 import { expectErrorShape } from './abuse-helpers.js';
 import {
   bulkDelete,
@@ -579,6 +582,10 @@ describe('requests from another site', () => {
           };
         },
       ],
+      // Players meet: each file makes the players its requests need.
+      ...(await socialOriginCases(ctx)),
+      ...(await allianceOriginCases(ctx)),
+      ...(await allianceChatOriginCases(ctx)),
     ]);
   });
 

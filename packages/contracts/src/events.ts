@@ -1,4 +1,6 @@
 import Type, { type Static } from 'typebox';
+import { ChatLine } from './alliances.js';
+import type { MessageNewEvent } from './player-messages.js';
 import { FrameName } from './records.js';
 
 /**
@@ -85,6 +87,16 @@ export const StreamReplacedEvent = Type.Object({
 });
 export type StreamReplacedEvent = Static<typeof StreamReplacedEvent>;
 
+/** A line posted in (or deleted from) the chat of the player's alliance. */
+export const AllianceMessageEvent = ChatLine;
+export type AllianceMessageEvent = Static<typeof AllianceMessageEvent>;
+
+/** The player's alliance changed (members, roles, requests, or the player joined or left). */
+export const AllianceChangedEvent = Type.Object({
+  allianceId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AllianceChangedEvent = Static<typeof AllianceChangedEvent>;
+
 /** Event name (the SSE `event:` field) to its data (the `data:` field, JSON). */
 export interface PlayerEventMap {
   'mission.finished': MissionFinishedEvent;
@@ -93,6 +105,9 @@ export interface PlayerEventMap {
   'land.changed': LandChangedEvent;
   'hero.changed': HeroChangedEvent;
   announcement: AnnouncementEvent;
+  'message.new': MessageNewEvent;
+  'alliance.message': AllianceMessageEvent;
+  'alliance.changed': AllianceChangedEvent;
   'map.changed': MapChangedEvent;
   resync: ResyncEvent;
 }
@@ -104,6 +119,9 @@ export const PLAYER_EVENT_TYPES: readonly PlayerEventType[] = [
   'land.changed',
   'hero.changed',
   'announcement',
+  'message.new',
+  'alliance.message',
+  'alliance.changed',
   'map.changed',
   'resync',
 ];

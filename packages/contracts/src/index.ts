@@ -19,3 +19,5 @@ export * from './hero-growth.js';
 export * from './account.js';
 export * from './two-factor.js';
 export * from './staff.js';
+export * from './alliances.js';
+export * from './player-messages.js';

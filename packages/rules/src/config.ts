@@ -6,6 +6,7 @@ import { HERO_GROWTH_CONFIG } from './config-hero-growth.js';
 import { MISSIONS_CONFIG } from './config-missions.js';
 import { PROFILE_CONFIG } from './config-profile.js';
 import { QUESTS_CONFIG } from './config-quests.js';
+import { SOCIAL_CONFIG } from './config-social.js';
 import { UNIQUE_CONFIG } from './config-unique.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
@@ -74,6 +75,7 @@ export const GAME_CONFIG = {
   unique: UNIQUE_CONFIG,
   /** The Arena (docs/game-rules.md, Arena). */
   arena: ARENA_CONFIG,
+  social: SOCIAL_CONFIG,
   /** The gold economy (docs/game-rules.md, Gold economy). */
   economy: ECONOMY_CONFIG,
   market: {

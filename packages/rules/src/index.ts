@@ -6,6 +6,7 @@ export * from './battle.js';
 export * from './boards.js';
 export * from './config.js';
 export * from './config-arena.js';
+export * from './config-social.js';
 export type { LuckyPrizeKind, SecretOfferKind } from './config-economy.js';
 export type { MissionRule } from './config-missions.js';
 export type * from './config-unique.js';

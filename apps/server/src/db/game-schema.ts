@@ -253,6 +253,8 @@ export const messages = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     senderName: text('sender_name').notNull(),
+    /** The writing player of a player message (kind 'player'): replies and reports use it. */
+    senderId: integer('sender_id').references(() => profiles.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     /** Sanitised HTML (sanitised again in the browser when shown). */
     body: text('body').notNull(),

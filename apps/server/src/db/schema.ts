@@ -9,3 +9,4 @@ export * from './records-schema.js';
 export * from './economy-schema.js';
 export * from './mail-schema.js';
 export * from './staff-schema.js';
+export * from './social-schema.js';

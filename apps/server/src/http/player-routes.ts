@@ -21,6 +21,12 @@ import { settleBeforeHandling } from './settle-first.js';
 import { accountRoutes } from '../modules/auth/account-routes.js';
 import { twoFactorRoutes } from '../modules/auth/two-factor-routes.js';
 import { reportRoutes } from '../modules/reports/routes.js';
+import { allianceBoardRoutes } from '../modules/alliances/board-routes.js';
+import { allianceChatRoutes } from '../modules/alliances/chat-routes.js';
+import { allianceRoutes } from '../modules/alliances/routes.js';
+import { friendRoutes } from '../modules/social/friend-routes.js';
+import { playerMessageRoutes } from '../modules/social/message-routes.js';
+import { peopleRoutes } from '../modules/social/people-routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
@@ -55,5 +61,12 @@ export async function playerRoutes(app: FastifyInstance) {
     await settled.register(economyRoutes, { prefix: API_PREFIXES.economy });
     await settled.register(gameEventRoutes, { prefix: API_PREFIXES.gameEvents });
     await settled.register(arenaRoutes, { prefix: API_PREFIXES.arena });
+    // Players meet (docs/api.md, "Player messages", "Friends", "Alliances").
+    await settled.register(playerMessageRoutes, { prefix: API_PREFIXES.messages });
+    await settled.register(peopleRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(friendRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(allianceRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(allianceChatRoutes, { prefix: API_PREFIXES.profile });
+    await settled.register(allianceBoardRoutes, { prefix: API_PREFIXES.boards });
   });
 }

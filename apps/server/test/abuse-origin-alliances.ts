@@ -1,0 +1,13 @@
+import type { Call } from './abuse-players.js';
+import type { TestContext } from './helpers.js';
+
+/**
+ * For each POST, PUT and DELETE route of alliances (create and membership), a request that succeeds when it comes from
+ * the site (abuse-origin.test.ts): each factory is called once per header set, so each call
+ * answers a fresh request that succeeds (a `cookie` of the player it acts for).
+ */
+export async function allianceOriginCases(
+  _ctx: TestContext,
+): Promise<Array<[string, () => Promise<Call>]>> {
+  return [];
+}

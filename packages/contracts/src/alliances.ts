@@ -1,0 +1,25 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * Alliances (docs/api.md, "Alliances"): the shapes the chat's push event shares with the chat's
+ * history. The rest of the alliance API's schemas live beside them.
+ */
+export const AllianceRole = Type.Union([
+  Type.Literal('leader'),
+  Type.Literal('officer'),
+  Type.Literal('member'),
+]);
+export type AllianceRole = Static<typeof AllianceRole>;
+
+/** One line of an alliance's chat. A deleted line keeps its place with empty text. */
+export const ChatLine = Type.Object({
+  id: Type.Integer(),
+  allianceId: Type.Integer(),
+  /** The writer, null when the account no longer exists. */
+  profileid: Type.Union([Type.Integer(), Type.Null()]),
+  nickname: Type.String(),
+  text: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+  deleted: Type.Boolean(),
+});
+export type ChatLine = Static<typeof ChatLine>;

@@ -1,0 +1,15 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * Player messages (docs/api.md, "Player messages"): the push event a recipient gets. The rest of
+ * the messaging API's schemas live beside it.
+ */
+export const MessageNewEvent = Type.Object({
+  messageId: Type.Integer(),
+  /** The sender's nickname. */
+  from: Type.String(),
+  subject: Type.String(),
+  /** The recipient's unread count with this message (the top bar's badge). */
+  unread: Type.Integer(),
+});
+export type MessageNewEvent = Static<typeof MessageNewEvent>;
