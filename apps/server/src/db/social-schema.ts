@@ -121,7 +121,9 @@ export const alliances = pgTable(
     uniqueIndex('alliances_tag_key')
       .on(sql`upper(${t.tag})`)
       .where(sql`dissolved_at is null`),
-    index('alliances_open_idx').on(t.open, t.id).where(sql`dissolved_at is null`),
+    index('alliances_open_idx')
+      .on(t.open, t.id)
+      .where(sql`dissolved_at is null`),
     check('alliances_members_not_negative', sql`${t.memberCount} >= 0`),
     check('alliances_description_length', sql`char_length(${t.description}) <= 1000`),
   ],
