@@ -97,6 +97,8 @@ CREATE TABLE "sent_messages" (
 );
 --> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "sender_id" integer;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "chat_line_id" integer;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "quote" text;--> statement-breakpoint
 ALTER TABLE "alliance_chat" ADD CONSTRAINT "alliance_chat_alliance_id_alliances_id_fk" FOREIGN KEY ("alliance_id") REFERENCES "public"."alliances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alliance_chat" ADD CONSTRAINT "alliance_chat_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alliance_chat" ADD CONSTRAINT "alliance_chat_deleted_by_profiles_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

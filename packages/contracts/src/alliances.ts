@@ -4,6 +4,13 @@ import Type, { type Static } from 'typebox';
  * Alliances (docs/api.md, "Alliances"): the shapes the chat's push event shares with the chat's
  * history. The rest of the alliance API's schemas live beside them.
  */
+/** The alliance API's own error codes (with ErrorCode's shared ones such as RATE_LIMITED). */
+export const AllianceErrorCode = {
+  /** Create, join or apply below the profile level alliances open at. */
+  levelTooLow: 'ALLIANCE_LEVEL_TOO_LOW',
+} as const;
+export type AllianceErrorCode = (typeof AllianceErrorCode)[keyof typeof AllianceErrorCode];
+
 export const AllianceRole = Type.Union([
   Type.Literal('leader'),
   Type.Literal('officer'),

@@ -5,6 +5,8 @@ import type { HeroGrowthErrorCode } from './hero-growth.js';
 import type { AccountErrorCode } from './account.js';
 import type { TwoFactorErrorCode } from './two-factor.js';
 import type { StaffErrorCode } from './staff.js';
+import type { AllianceErrorCode } from './alliances.js';
+import type { SocialErrorCode } from './player-messages.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -84,4 +86,6 @@ export type ApiErrorCode =
   | HeroGrowthErrorCode
   | AccountErrorCode
   | TwoFactorErrorCode
-  | StaffErrorCode;
+  | StaffErrorCode
+  | SocialErrorCode
+  | AllianceErrorCode;

@@ -546,6 +546,8 @@ export const ReportBody = Type.Object(
     reason: ReportReason,
     text: Type.Optional(Type.String({ maxLength: 1000 })),
     messageid: Type.Optional(Id),
+    /** A line of the reporter's alliance chat (docs/api.md, "Alliances"). */
+    chatlineid: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

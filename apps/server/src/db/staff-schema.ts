@@ -86,6 +86,10 @@ export const reports = pgTable(
     text: text('text'),
     /** The inbox message reported, when the report came from one. */
     messageId: integer('message_id'),
+    /** The alliance chat line reported, when the report came from one. */
+    chatLineId: integer('chat_line_id'),
+    /** The reported message's or line's text as it was when reported (staff read it). */
+    quote: text('quote'),
     status: text('status').notNull().default('open'),
     createdAt: at('created_at').notNull(),
     handledAt: at('handled_at'),
