@@ -16,7 +16,7 @@ import { useFeatureFlags } from '../../lib/feature-flags';
 import { formatNumber } from '../../lib/format-number';
 import { FramedAvatar } from '../../lib/framed-avatar';
 import type { PublicProfileDialogProps } from '../../lib/profile-dialogs';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '../../lib/report-dialog';
 
 /** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
 export const PROFILE_LOCKED_TEXT =

@@ -6,7 +6,7 @@ import type { PublicProfile } from '@aleph/contracts';
 import { fakeFetch, json, type RecordedCall } from '../../test/fake-fetch';
 import { renderWithStore, signedInStore } from '../../test/render';
 import { PublicProfileDialog } from './public-profile-dialog';
-import { REPORT_OPEN_TEXT, REPORT_SENT_TEXT } from './report-dialog';
+import { REPORT_OPEN_TEXT, REPORT_SENT_TEXT } from '../../lib/report-dialog';
 
 vi.setConfig({ testTimeout: 20_000 });
 

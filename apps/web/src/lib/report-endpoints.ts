@@ -1,6 +1,6 @@
 import type { ReportBody, ReportCreated } from '@aleph/contracts';
-import { api } from '../../api/api';
-import { keepRetryAfter } from '../../lib/retry-after';
+import { api } from '../api/api';
+import { keepRetryAfter } from './retry-after';
 
 /** A player's report on another (docs/api.md, "Reports"); the error keeps its Retry-After. */
 export const reportApi = api.injectEndpoints({

@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReportReason } from '@aleph/contracts';
-import { httpStatus, serverMessage } from '../../api/error-message';
-import { dialogPaperProps } from '../../lib/dialog-paper';
-import { NativeSelectField } from '../../lib/native-select-field';
-import { retryAfterSeconds, waitInWords } from '../../lib/retry-after';
+import { httpStatus, serverMessage } from '../api/error-message';
+import { dialogPaperProps } from './dialog-paper';
+import { NativeSelectField } from './native-select-field';
+import { retryAfterSeconds, waitInWords } from './retry-after';
 import { useCreateReportMutation } from './report-endpoints';
 
 /** docs/screens.md (Profile Information, Report): the reasons a player picks from. */
