@@ -18,6 +18,14 @@ export const AllianceRole = Type.Union([
 ]);
 export type AllianceRole = Static<typeof AllianceRole>;
 
+/** An alliance as other players' views name it (public profiles, boards, messages). */
+export const AllianceRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  tag: Type.String(),
+});
+export type AllianceRef = Static<typeof AllianceRef>;
+
 /** One line of an alliance's chat. A deleted line keeps its place with empty text. */
 export const ChatLine = Type.Object({
   id: Type.Integer(),

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { AllianceRef } from './alliances.js';
 import { AchievementBadges, FrameName } from './records.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -15,6 +16,8 @@ export const PublicProfile = Type.Object({
   frame: FrameName,
   /** How many achievements the player earned and the three rarest. */
   achievements: AchievementBadges,
+  /** The player's alliance, null when in none (docs/api.md, "Alliances"). */
+  alliance: Type.Optional(Type.Union([AllianceRef, Type.Null()])),
 });
 export type PublicProfile = Static<typeof PublicProfile>;
 
@@ -29,6 +32,8 @@ export const BoardRow = Type.Object({
   /** The avatar frame the player wears. */
   frame: FrameName,
   score: Type.Integer(),
+  /** The tag of the player's alliance, shown beside the nickname; null when in none. */
+  tag: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type BoardRow = Static<typeof BoardRow>;
 
