@@ -38,3 +38,26 @@ export const ChatLine = Type.Object({
   deleted: Type.Boolean(),
 });
 export type ChatLine = Static<typeof ChatLine>;
+
+/**
+ * An alliance's ISO week (docs/game-rules.md, Alliances): the XP its members gained while
+ * members (the alliance board's score), its place on the board, and the weekly gold goal.
+ */
+export const AllianceWeek = Type.Object({
+  weekStart: Type.String({ format: 'date-time' }),
+  xp: Type.Integer(),
+  /** The place on this week's alliance board, null before the alliance scores. */
+  rank: Type.Union([Type.Integer(), Type.Null()]),
+  goal: Type.Object({
+    /** Treasury gold the members claim together this week. */
+    target: Type.Integer(),
+    progress: Type.Integer(),
+    /** Gold paid to each member who contributed, when the goal is reached. */
+    rewardGold: Type.Integer(),
+    /** The members who claimed gold towards it this week, most first. */
+    contributors: Type.Array(
+      Type.Object({ profileid: Type.Integer(), nickname: Type.String(), gold: Type.Integer() }),
+    ),
+  }),
+});
+export type AllianceWeek = Static<typeof AllianceWeek>;
