@@ -60,6 +60,8 @@ export type WorkflowResponse = Static<typeof WorkflowResponse>;
 export const Message = Type.Object({
   msgid: Type.Integer(),
   sender_name: Type.String(),
+  /** A player message's writer (reply, block, report); absent for the game's own messages. */
+  sender_id: Type.Optional(Type.Integer()),
   subject: Type.String(),
   /** Sanitised HTML. */
   body: Type.String(),
