@@ -7,6 +7,7 @@ import type { TwoFactorErrorCode } from './two-factor.js';
 import type { StaffErrorCode } from './staff.js';
 import type { AllianceErrorCode } from './alliances.js';
 import type { SocialErrorCode } from './player-messages.js';
+import type { FriendErrorCode } from './friends.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -88,4 +89,5 @@ export type ApiErrorCode =
   | TwoFactorErrorCode
   | StaffErrorCode
   | SocialErrorCode
+  | FriendErrorCode
   | AllianceErrorCode;

@@ -21,3 +21,4 @@ export * from './two-factor.js';
 export * from './staff.js';
 export * from './alliances.js';
 export * from './player-messages.js';
+export * from './friends.js';
