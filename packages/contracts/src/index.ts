@@ -21,4 +21,5 @@ export * from './two-factor.js';
 export * from './staff.js';
 export * from './alliances.js';
 export * from './player-messages.js';
+export * from './alliance-chat.js';
 export * from './friends.js';
