@@ -1,5 +1,6 @@
 /** @aleph/rules: the game's pure rules. No I/O, no clock, no Math.random. */
 export * from './achievements.js';
+export * from './alliances.js';
 export * from './records.js';
 export * from './arena-limits.js';
 export * from './battle.js';
