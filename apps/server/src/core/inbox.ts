@@ -10,8 +10,10 @@ export interface NewMessage {
   profileId: number;
   subject: string;
   body: string;
-  kind: 'system' | 'mission' | 'announcement' | 'levelup' | 'welcome';
+  kind: 'system' | 'mission' | 'announcement' | 'levelup' | 'welcome' | 'player';
   senderName?: string;
+  /** The writing player of a player message (kind 'player'). */
+  senderId?: number;
   announcementId?: number | null;
   at: Date;
   /** Already read (the demo world's history); absent: unread. */
@@ -32,6 +34,7 @@ function clean(m: Omit<NewMessage, 'profileId'>) {
     at: m.at.toISOString(),
     ...(sender === SYSTEM_SENDER ? {} : { sender }),
     ...(m.announcementId ? { announcementId: m.announcementId } : {}),
+    ...(m.senderId ? { senderId: m.senderId } : {}),
     ...(m.readAt ? { readAt: m.readAt.toISOString() } : {}),
   };
 }
@@ -65,11 +68,12 @@ export function messagesInsert(list: readonly NewMessage[], onlyIf?: SQL): SQL {
   // Identity values are drawn as the ordered rows are inserted, so the ids in ascending order
   // are the messages in the order of the list (another transaction's ids may fall between).
   return sql`insert into messages
-      (profile_id, sender_name, subject, body, kind, announcement_id, created_at, read_at)
-    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), subject, body, kind, "announcementId", at, "readAt"
-    from rows from (jsonb_to_recordset(${jsonRows(rows)}) as ("profileId" int, sender text, subject text,
-      body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz))
-      with ordinality as v("profileId", sender, subject, body, kind, "announcementId", at, "readAt", ord)
+      (profile_id, sender_name, sender_id, subject, body, kind, announcement_id, created_at, read_at)
+    select "profileId", coalesce(sender, ${SYSTEM_SENDER}), "senderId", subject, body, kind, "announcementId", at, "readAt"
+    from rows from (jsonb_to_recordset(${jsonRows(rows)}) as ("profileId" int, sender text, "senderId" int,
+      subject text, body text, kind text, "announcementId" int, at timestamptz, "readAt" timestamptz))
+      with ordinality as v("profileId", sender, "senderId", subject, body, kind, "announcementId", at,
+        "readAt", ord)
     ${onlyIf ? sql`where ${onlyIf}` : sql``}
     order by ord
     returning id, profile_id`;

@@ -17,6 +17,7 @@ export async function listMessages(db: Db, profileId: number): Promise<Message[]
   return rows.map((m) => ({
     msgid: m.id,
     sender_name: m.senderName,
+    ...(m.senderId !== null ? { sender_id: m.senderId } : {}),
     subject: m.subject,
     body: m.body,
     created: m.createdAt.toISOString(),
