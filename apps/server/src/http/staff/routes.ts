@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
-  GrantBody,
-  LuckyOpenBody,
-  MuteBody,
   PlayerDetail,
   PlayerLedger,
   PlayerLedgerQuery,
@@ -17,51 +14,23 @@ import {
   ResolveReportBody,
   SignalClusters,
   SignInList,
-  StaffAnnouncementBody,
-  StaffLevelBody,
-  UniqueCreateBody,
   StaffLogPage,
   StaffLogQuery,
   PlayerIdParams,
   ReasonBody,
   ReauthBody,
   ReauthResult,
-  RenameBody,
-  RoleBody,
   StaffActionResult,
   StaffMe,
-  StaffMessageBody,
-  SuspendBody,
 } from '@aleph/contracts';
 import { requireSession } from '../../core/session.js';
-import {
-  endSessions,
-  lift,
-  message,
-  mute,
-  rename,
-  resetTwoFactor,
-  setRole,
-  suspend,
-  unmute,
-  type Staff,
-} from './accounts.js';
-import { actorOf, guardStaff, staffOf } from './guard.js';
+import { registerActions, staffWith } from './action-routes.js';
+import { guardStaff, staffOf } from './guard.js';
 import { reauthenticate } from './reauth.js';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { readStaffLog } from '../../core/staff-log.js';
 import { decodeCursor, encodeCursor } from '../../modules/records/cursor.js';
-import { staffGrant } from './grants.js';
-import {
-  staffAnnounce,
-  staffCloseLucky,
-  staffCloseUnique,
-  staffCreateUnique,
-  staffOpenLucky,
-  staffSetLevel,
-} from './operator-tools.js';
 import { playerDetail, playerLedger, playerSignIns, searchPlayers } from './players.js';
 import { handleReport, reportQueue } from './reports.js';
 import { playerSignals, signalClusters } from './signals.js';
@@ -74,12 +43,6 @@ const errors = {
   409: ErrorBody,
   429: ErrorBody,
 };
-
-/** The acting staff member with the reason of the request's body. */
-const staffWith = (request: FastifyRequest, reason: string): Staff => ({
-  actor: { ...actorOf(request), role: staffOf(request).role },
-  reason,
-});
 
 /**
  * /diwan: the operators' console (docs/api.md, "Operators"). Every route needs a session and a
@@ -224,218 +187,5 @@ export async function staffRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/players/:id/suspend',
-    { schema: { params: PlayerIdParams, body: SuspendBody, response: action } },
-    async (request) =>
-      done(
-        await suspend(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/lift',
-    { schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
-    async (request) =>
-      done(await lift(db, request.params.id, staffWith(request, request.body.reason), clock.now())),
-  );
-
-  app.post(
-    '/players/:id/mute',
-    { schema: { params: PlayerIdParams, body: MuteBody, response: action } },
-    async (request) =>
-      done(
-        await mute(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/unmute',
-    { schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
-    async (request) =>
-      done(
-        await unmute(db, request.params.id, staffWith(request, request.body.reason), clock.now()),
-      ),
-  );
-
-  app.post(
-    '/players/:id/rename',
-    { schema: { params: PlayerIdParams, body: RenameBody, response: action } },
-    async (request) =>
-      done(
-        await rename(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/end-sessions',
-    { schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
-    async (request) =>
-      done(
-        await endSessions(
-          db,
-          request.params.id,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/message',
-    { schema: { params: PlayerIdParams, body: StaffMessageBody, response: action } },
-    async (request) =>
-      done(
-        await message(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/2fa-reset',
-    { schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
-    async (request) =>
-      done(
-        await resetTwoFactor(
-          db,
-          request.params.id,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/players/:id/grant',
-    {
-      config: { adminOnly: true },
-      schema: { params: PlayerIdParams, body: GrantBody, response: action },
-    },
-    async (request) =>
-      done(
-        await staffGrant(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  // The operator CLI's tools, through the same service code (admins).
-  const admin = { config: { adminOnly: true } };
-  app.post(
-    '/announcements',
-    { ...admin, schema: { body: StaffAnnouncementBody, response: action } },
-    async (request) =>
-      done(
-        await staffAnnounce(db, request.body, staffWith(request, request.body.reason), clock.now()),
-      ),
-  );
-
-  app.post(
-    '/players/:id/level',
-    { ...admin, schema: { params: PlayerIdParams, body: StaffLevelBody, response: action } },
-    async (request) =>
-      done(
-        await staffSetLevel(
-          db,
-          request.params.id,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/luckycoin',
-    { ...admin, schema: { body: LuckyOpenBody, response: action } },
-    async (request) =>
-      done(
-        await staffOpenLucky(
-          db,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/luckycoin/close',
-    { ...admin, schema: { body: ReasonBody, response: action } },
-    async (request) =>
-      done(await staffCloseLucky(db, staffWith(request, request.body.reason), clock.now())),
-  );
-
-  app.post(
-    '/unique',
-    { ...admin, schema: { body: UniqueCreateBody, response: action } },
-    async (request) =>
-      done(
-        await staffCreateUnique(
-          db,
-          request.body,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.post(
-    '/unique/:id/close',
-    { ...admin, schema: { params: PlayerIdParams, body: ReasonBody, response: action } },
-    async (request) =>
-      done(
-        await staffCloseUnique(
-          db,
-          request.params.id,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
-
-  app.put(
-    '/players/:id/role',
-    {
-      config: { adminOnly: true },
-      schema: { params: PlayerIdParams, body: RoleBody, response: action },
-    },
-    async (request) =>
-      done(
-        await setRole(
-          db,
-          request.params.id,
-          request.body.role,
-          staffWith(request, request.body.reason),
-          clock.now(),
-        ),
-      ),
-  );
+  registerActions(base);
 }

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static, TObject } from 'typebox';
+import {
+  ErrorBody,
+  GrantBody,
+  LuckyOpenBody,
+  MuteBody,
+  PlayerIdParams,
+  ReasonBody,
+  RenameBody,
+  RoleBody,
+  StaffActionResult,
+  StaffAnnouncementBody,
+  StaffLevelBody,
+  StaffMessageBody,
+  SuspendBody,
+  UniqueCreateBody,
+} from '@aleph/contracts';
+import type { Db } from '../../db/client.js';
+import {
+  endSessions,
+  lift,
+  message,
+  mute,
+  rename,
+  resetTwoFactor,
+  setRole,
+  suspend,
+  unmute,
+  type Staff,
+} from './accounts.js';
+import { actorOf, staffOf } from './guard.js';
+import { staffGrant } from './grants.js';
+import {
+  staffAnnounce,
+  staffCloseLucky,
+  staffCloseUnique,
+  staffCreateUnique,
+  staffOpenLucky,
+  staffSetLevel,
+} from './operator-tools.js';
+
+/** The acting staff member with the reason of the request's body. */
+export const staffWith = (request: FastifyRequest, reason: string): Staff => ({
+  actor: { ...actorOf(request), role: staffOf(request).role },
+  reason,
+});
+
+/** What an action's service gets: the target's id (0 for actions on no player) and the body. */
+type Run<B> = (db: Db, targetId: number, body: B, staff: Staff, now: Date) => Promise<number>;
+
+interface Action {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: TObject;
+  /** Moderators are refused (403 STAFF_ADMIN_ONLY, guard.ts). */
+  adminOnly: boolean;
+  /** Its path names a player (`:id`) or, for `/unique/:id/close`, an event. */
+  byId: boolean;
+  run: Run<{ reason: string }>;
+}
+
+/** One row of the table; `S` ties the body's schema to the service's argument type. */
+function act<S extends TObject>(
+  path: string,
+  body: S,
+  run: Run<Static<S> & { reason: string }>,
+  options: { adminOnly?: boolean; method?: 'PUT' } = {},
+): Action {
+  return {
+    method: options.method ?? 'POST',
+    path,
+    body,
+    adminOnly: options.adminOnly ?? false,
+    byId: path.includes('/:id'),
+    run: run as Run<{ reason: string }>,
+  };
+}
+
+/**
+ * The console's actions (docs/api.md, "Operators"): each validates its body, calls the service
+ * the CLI uses too, and answers the id of the staff-log row written in the action's transaction.
+ */
+const ACTIONS: readonly Action[] = [
+  act('/players/:id/suspend', SuspendBody, suspend),
+  act('/players/:id/lift', ReasonBody, (db, id, _b, staff, now) => lift(db, id, staff, now)),
+  act('/players/:id/mute', MuteBody, mute),
+  act('/players/:id/unmute', ReasonBody, (db, id, _b, staff, now) => unmute(db, id, staff, now)),
+  act('/players/:id/rename', RenameBody, rename),
+  act('/players/:id/end-sessions', ReasonBody, (db, id, _b, staff, now) =>
+    endSessions(db, id, staff, now),
+  ),
+  act('/players/:id/message', StaffMessageBody, message),
+  act('/players/:id/2fa-reset', ReasonBody, (db, id, _b, staff, now) =>
+    resetTwoFactor(db, id, staff, now),
+  ),
+  act('/players/:id/grant', GrantBody, staffGrant, { adminOnly: true }),
+  act(
+    '/players/:id/role',
+    RoleBody,
+    (db, id, b, staff, now) => setRole(db, id, b.role, staff, now),
+    {
+      adminOnly: true,
+      method: 'PUT',
+    },
+  ),
+  // The operator CLI's tools, through the same service code (admins).
+  act(
+    '/announcements',
+    StaffAnnouncementBody,
+    (db, _id, b, staff, now) => staffAnnounce(db, b, staff, now),
+    { adminOnly: true },
+  ),
+  act('/players/:id/level', StaffLevelBody, staffSetLevel, { adminOnly: true }),
+  act('/luckycoin', LuckyOpenBody, (db, _id, b, staff, now) => staffOpenLucky(db, b, staff, now), {
+    adminOnly: true,
+  }),
+  act(
+    '/luckycoin/close',
+    ReasonBody,
+    (db, _id, _b, staff, now) => staffCloseLucky(db, staff, now),
+    {
+      adminOnly: true,
+    },
+  ),
+  act(
+    '/unique',
+    UniqueCreateBody,
+    (db, _id, b, staff, now) => staffCreateUnique(db, b, staff, now),
+    {
+      adminOnly: true,
+    },
+  ),
+  act(
+    '/unique/:id/close',
+    ReasonBody,
+    (db, id, _b, staff, now) => staffCloseUnique(db, id, staff, now),
+    {
+      adminOnly: true,
+    },
+  ),
+];
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
+
+/** Registers ACTIONS inside the console's scope (routes.ts), behind its guard. */
+export function registerActions(base: FastifyInstance) {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { database, clock } = app.deps;
+  for (const a of ACTIONS) {
+    app.route({
+      method: a.method,
+      url: a.path,
+      ...(a.adminOnly ? { config: { adminOnly: true } } : {}),
+      schema: {
+        ...(a.byId ? { params: PlayerIdParams } : {}),
+        body: a.body,
+        response: { 200: StaffActionResult, ...errors },
+      },
+      handler: async (request) => {
+        const body = request.body as { reason: string };
+        const id = a.byId ? (request.params as { id: number }).id : 0;
+        const staffLogId = await a.run(
+          database.db,
+          id,
+          body,
+          staffWith(request, body.reason),
+          clock.now(),
+        );
+        return { ok: true as const, staffLogId };
+      },
+    });
+  }
+}
