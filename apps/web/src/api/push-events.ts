@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { PushEvent } from './event-stream';
 import type { api } from './api';
+import { allianceChanged, allianceLinePushed } from './alliance-signal';
 import { mapChanged } from './map-signal';
 import { messageApi } from './message-endpoints';
 import { profileApi } from './profile-endpoints';
@@ -119,6 +120,12 @@ export function applyPushEvent(
       return;
     case 'map.changed':
       mapChanged(event.data.continents);
+      return;
+    case 'alliance.message':
+      allianceLinePushed(event.data);
+      return;
+    case 'alliance.changed':
+      allianceChanged();
       return;
     case 'resync':
       if (!event.data.complete) invalidate(providedTagTypes(getState()));
