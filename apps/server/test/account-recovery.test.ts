@@ -5,8 +5,6 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../src/app.js';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
-import { startMailWorker } from '../src/jobs/mail-worker.js';
-import { createSmtpMailer } from '../src/lib/mailer.js';
 import { grantStarter } from '../src/modules/world/starter.js';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import {
@@ -17,35 +15,22 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.js';
-import { addressText, startSmtpTestServer, type SmtpTestServer } from './smtp-test-server.js';
+import { startMailContext, type MailContext } from './mail-context.js';
+import type { SmtpTestServer } from './smtp-test-server.js';
 
 /**
  * Password recovery by e-mail, as a player goes through it: the captcha, the request, the mail
  * received by a real SMTP server, the link, the new password, and every old session ended.
  */
 let ctx: TestContext;
+let mail: MailContext;
 let smtp: SmtpTestServer;
-let worker: ReturnType<typeof startMailWorker>;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  const base = testConfig();
-  ctx = await createTestContext({
-    mail: { ...base.mail, enabled: true, smtpUrl: smtp.url, publicUrl: 'https://game.test' },
-  });
-  worker = startMailWorker(
-    ctx.database.db,
-    ctx.clock,
-    createSmtpMailer(smtp.url, base.mail.from),
-    ctx.app.log,
-    { intervalMs: 3_600_000 },
-  );
+  mail = await startMailContext();
+  ({ ctx, smtp } = mail);
 });
-afterAll(async () => {
-  await worker?.stop();
-  await ctx?.close();
-  await smtp?.stop();
-});
+afterAll(() => mail?.close());
 
 /** A solved captcha, as the browser's widget would send it. */
 async function solvedCaptcha(app: FastifyInstance = ctx.app): Promise<string> {
@@ -78,15 +63,7 @@ async function queued(to: string): Promise<number> {
 }
 
 /** Sends what is queued and waits for the mail to `to` whose subject matches. */
-async function receive(to: string, subject: RegExp) {
-  await worker.drain();
-  const mail = await smtp.waitForMail(
-    (m) =>
-      addressText(m.to).toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject ?? ''),
-    20_000,
-  );
-  return { from: addressText(mail.from), text: mail.text ?? '', html: mail.html || '' };
-}
+const receive = async (to: string, subject: RegExp) => (await mail.mailsTo(to, subject))[0]!;
 
 const linkIn = (text: string) => {
   const match = /https:\/\/game\.test\/restore-password\/([A-Za-z0-9_-]+)/.exec(text);
@@ -195,15 +172,8 @@ describe('password recovery by e-mail', () => {
     await restore({ email: player.email, captcha: await solvedCaptcha() });
     const first = linkIn((await receive(player.email, /Reset/)).text);
     await restore({ email: player.email, captcha: await solvedCaptcha() });
-    const mails = () =>
-      smtp.mails.filter(
-        (m) =>
-          addressText(m.to).toLowerCase().includes(player.email.toLowerCase()) &&
-          /Reset/.test(m.subject ?? ''),
-      );
-    await worker.drain();
-    await smtp.waitForMail(() => mails().length >= 2, 20_000);
-    const second = linkIn(mails()[1]!.text ?? '');
+    const mails = await mail.mailsTo(player.email, /Reset/, 2);
+    const second = linkIn(mails[1]!.text);
     expect(second).not.toBe(first);
     expect((await confirm({ token: first, password: 'new password one' })).json()).toMatchObject({
       code: 'RESET_TOKEN_INVALID',

@@ -8,8 +8,6 @@ import type { AccountResponse, AccountSession } from '@aleph/contracts';
 import { buildApp } from '../src/app.js';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { grantStarter } from '../src/modules/world/starter.js';
-import { startMailWorker } from '../src/jobs/mail-worker.js';
-import { createSmtpMailer } from '../src/lib/mailer.js';
 import { ensureDemoWorld } from '../src/seed/demo.js';
 import {
   cookiesFrom,
@@ -19,7 +17,7 @@ import {
   testConfig,
   type TestContext,
 } from './helpers.js';
-import { addressText, startSmtpTestServer, type SmtpTestServer } from './smtp-test-server.js';
+import { startMailContext, type MailContext } from './mail-context.js';
 import { openSse } from './sse-client.js';
 
 /**
@@ -29,32 +27,17 @@ import { openSse } from './sse-client.js';
  * signing them out.
  */
 let ctx: TestContext;
-let smtp: SmtpTestServer;
-let worker: ReturnType<typeof startMailWorker>;
+let mail: MailContext;
 let base: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  const config = testConfig();
-  ctx = await createTestContext({
-    mail: { ...config.mail, enabled: true, smtpUrl: smtp.url, publicUrl: 'https://game.test' },
-  });
-  worker = startMailWorker(
-    ctx.database.db,
-    ctx.clock,
-    createSmtpMailer(smtp.url, config.mail.from),
-    ctx.app.log,
-    { intervalMs: 3_600_000 },
-  );
+  mail = await startMailContext();
+  ctx = mail.ctx;
   // A listening server too, for the push streams a signed-out session must lose.
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  await worker?.stop();
-  await ctx?.close();
-  await smtp?.stop();
-});
+afterAll(() => mail?.close());
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -96,17 +79,7 @@ async function logIn(
   return { status: res.statusCode, cookie: cookiesFrom(res) };
 }
 
-/** The mails to `to` whose subject matches, once at least `count` have arrived. */
-async function mailsTo(to: string, subject: RegExp, count = 1) {
-  await worker.drain();
-  const matching = () =>
-    smtp.mails.filter(
-      (m) =>
-        addressText(m.to).toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject ?? ''),
-    );
-  await smtp.waitForMail(() => matching().length >= count, 20_000);
-  return matching().map((m) => ({ text: m.text ?? '', html: m.html || '' }));
-}
+const mailsTo = (to: string, subject: RegExp, count = 1) => mail.mailsTo(to, subject, count);
 
 /** The verify-email token of a mail's link. */
 const linkIn = (text: string) => {
