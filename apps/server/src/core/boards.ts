@@ -3,6 +3,10 @@ import { isoWeekStart, type BoardType } from '@aleph/rules';
 import type { Executor } from '../db/client.js';
 import { jsonRows } from './json-rows.js';
 
+/** The boards whose points also count for the player's alliance (alliance_scores). */
+const ALLIANCE_XP: BoardType = 'TOP_XP_GAINERS';
+const ALLIANCE_GOLD: BoardType = 'TOP_GOLD_CLAIMERS';
+
 export interface BoardPoints {
   board: BoardType | string;
   profileId: number;
@@ -33,8 +37,8 @@ export class BoardTally {
   }
 
   /**
-   * The one writer of `board_scores`, in the caller's transaction, one statement whatever the
-   * count. A score was reached when its latest points were earned, so `reached_at` only moves
+   * The one writer of `board_scores` and `alliance_scores`, in the caller's transaction, one
+   * statement whatever the count. A score was reached when its latest points were earned, so `reached_at` only moves
    * forward: points dated earlier (a mission settled late, at its ETA) add to the score without
    * making it look reached earlier than it was, which would win it ties it did not win.
    */
@@ -47,14 +51,27 @@ export class BoardTally {
       points: s.points,
       at: s.at.toISOString(),
     }));
-    await tx.execute(sql`insert into board_scores (board, week_start, profile_id, score, reached_at)
-      select board, week, "profileId", points, at
-      from jsonb_to_recordset(${jsonRows(rows)})
-        as v(board text, week timestamptz, "profileId" int, points bigint, at timestamptz)
-      on conflict (board, week_start, profile_id) do update
-        set score = board_scores.score + excluded.score,
-            reached_at = greatest(board_scores.reached_at, excluded.reached_at),
-            changed_xid = pg_current_xact_id()`);
+    // The alliance board and goal (alliance_scores) in the same statement: XP and claimed gold
+    // count for the alliance the player is a member of now; a player in none adds nothing.
+    await tx.execute(sql`with v as (
+        select * from jsonb_to_recordset(${jsonRows(rows)})
+          as v(board text, week timestamptz, "profileId" int, points bigint, at timestamptz)),
+      boards as (
+        insert into board_scores (board, week_start, profile_id, score, reached_at)
+        select board, week, "profileId", points, at from v
+        on conflict (board, week_start, profile_id) do update
+          set score = board_scores.score + excluded.score,
+              reached_at = greatest(board_scores.reached_at, excluded.reached_at),
+              changed_xid = pg_current_xact_id())
+      insert into alliance_scores (alliance_id, week_start, profile_id, xp, gold)
+      select m.alliance_id, v.week, v."profileId",
+        sum(case when v.board = ${ALLIANCE_XP} then v.points else 0 end),
+        sum(case when v.board = ${ALLIANCE_GOLD} then v.points else 0 end)
+      from v join alliance_members m on m.profile_id = v."profileId"
+      where v.board in (${ALLIANCE_XP}, ${ALLIANCE_GOLD})
+      group by m.alliance_id, v.week, v."profileId"
+      on conflict (alliance_id, week_start, profile_id) do update
+        set xp = alliance_scores.xp + excluded.xp, gold = alliance_scores.gold + excluded.gold`);
   }
 }
 
