@@ -10,6 +10,7 @@ import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { EVENTS_CHANNEL } from '../../core/events.js';
 import { liveSessions, SESSIONS_CHANNEL } from '../auth/sessions.js';
+import { PresenceWriter } from './presence.js';
 import type { StreamSink } from './stream-sink.js';
 
 export interface EventHubOptions {
@@ -25,6 +26,8 @@ export interface EventHubOptions {
   maxStreamsPerPlayer?: number;
   /** Streams one session may hold at once in this process (default MAX_STREAMS_PER_SESSION). */
   maxStreamsPerSession?: number;
+  /** How often the connected players are recorded as seen (default SOCIAL_CONFIG.presenceWriteMs). */
+  presenceWriteMs?: number;
 }
 
 /** The channel the lands' map triggers notify with the continents changed (migration 0015). */
@@ -132,6 +135,8 @@ export class EventHub {
   private mapPending = new Set<number>();
   private mapTimer: NodeJS.Timeout | null = null;
   private mapSentAt = -Infinity;
+  /** Records the connected players as online (friends' "online"). */
+  private readonly presence: PresenceWriter;
 
   constructor(
     private readonly database: Database,
@@ -146,6 +151,7 @@ export class EventHub {
     this.mapGapMs = options.mapEventGapMs ?? MAP_EVENT_MIN_GAP_MS;
     this.maxPerPlayer = options.maxStreamsPerPlayer ?? MAX_STREAMS_PER_PLAYER;
     this.maxPerSession = options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
+    this.presence = new PresenceWriter(database, clock, log, options.presenceWriteMs);
   }
 
   /** Open streams in this process. */
@@ -165,6 +171,7 @@ export class EventHub {
     );
     this.timer = setInterval(() => void this.tick(), this.heartbeatMs / this.slices);
     this.timer.unref();
+    this.presence.start(() => this.byProfile.keys());
   }
 
   /**
@@ -191,6 +198,7 @@ export class EventHub {
     this.replaceOldest(this.bySession.get(stream.sessionId), this.maxPerSession, 'session');
     this.replaceOldest(this.byProfile.get(stream.profileId), this.maxPerPlayer, 'player');
     sink.write(`retry: ${RETRY_MS}\n\n`);
+    this.presence.seen(stream.profileId);
     try {
       const [row] = await queryRows<{
         seq: number | string;
@@ -425,5 +433,6 @@ export class EventHub {
     this.unlisten = [];
     for (const stop of unlisten) await stop().catch(() => undefined);
     await this.queue;
+    await this.presence.stop();
   }
 }
