@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -89,5 +91,56 @@ export function FooterRow({ span, children }: { span: number; children: ReactNod
         <Box sx={{ position: 'sticky', left: 0, display: 'inline-block' }}>{children}</Box>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** One page of a keyset-paged table body: its rows, or why there are none, and "Load more". */
+export function PagedRows<P extends { nextCursor: string | null }>(props: {
+  span: number;
+  /** The page's query result (RTK Query). */
+  query: { data?: P; isError: boolean; isFetching: boolean };
+  /** The alert when the page failed to load. */
+  failed: string;
+  /** The row shown when the first page is empty. */
+  empty: string;
+  count(page: P): number;
+  rows(page: P): ReactNode;
+  /** This is the first page (an empty later page says nothing). */
+  first: boolean;
+  /** This is the last loaded page: it offers the next one. */
+  last: boolean;
+  more(cursor: string): void;
+}) {
+  const { span, query } = props;
+  const { data, isError, isFetching } = query;
+  if (isError)
+    return (
+      <FooterRow span={span}>
+        <Alert severity="error">{props.failed}</Alert>
+      </FooterRow>
+    );
+  if (!data)
+    return (
+      <FooterRow span={span}>
+        <span role="status">Loading...</span>
+      </FooterRow>
+    );
+  return (
+    <>
+      {props.rows(data)}
+      {props.first && props.count(data) === 0 && <FooterRow span={span}>{props.empty}</FooterRow>}
+      {props.last && data.nextCursor && (
+        <FooterRow span={span}>
+          <Button
+            variant="outlined"
+            color="secondary"
+            disabled={isFetching}
+            onClick={() => props.more(data.nextCursor!)}
+          >
+            Load more
+          </Button>
+        </FooterRow>
+      )}
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -8,7 +7,7 @@ import { elementLabel } from '../../lib/element-visuals';
 import { formatNumber } from '../../lib/format-number';
 import { NativeSelectField } from '../../lib/native-select-field';
 import { useGetPlayerLedgerQuery } from './admin-endpoints';
-import { DataRows, DataTable, FooterRow, type Column } from './data-table';
+import { DataRows, DataTable, PagedRows, type Column } from './data-table';
 import { when } from './format';
 
 type Kind = NonNullable<PlayerLedgerQuery['kind']>;
@@ -55,43 +54,23 @@ function LedgerPage(props: {
   last: boolean;
   more(cursor: string): void;
 }) {
-  const { data, isError, isFetching } = useGetPlayerLedgerQuery({
+  const query = useGetPlayerLedgerQuery({
     id: props.id,
     ...props.filters,
     cursor: props.cursor,
   });
-  const span = COLUMNS.length;
-  if (isError)
-    return (
-      <FooterRow span={span}>
-        <Alert severity="error">Failed to load the ledger</Alert>
-      </FooterRow>
-    );
-  if (!data)
-    return (
-      <FooterRow span={span}>
-        <span role="status">Loading...</span>
-      </FooterRow>
-    );
   return (
-    <>
-      <DataRows columns={COLUMNS} rows={data.entries} rowKey={(r) => r.id} />
-      {!props.cursor && data.entries.length === 0 && (
-        <FooterRow span={span}>No ledger entries match these filters.</FooterRow>
-      )}
-      {props.last && data.nextCursor && (
-        <FooterRow span={span}>
-          <Button
-            variant="outlined"
-            color="secondary"
-            disabled={isFetching}
-            onClick={() => props.more(data.nextCursor!)}
-          >
-            Load more
-          </Button>
-        </FooterRow>
-      )}
-    </>
+    <PagedRows
+      span={COLUMNS.length}
+      query={query}
+      failed="Failed to load the ledger"
+      empty="No ledger entries match these filters."
+      count={(page) => page.entries.length}
+      rows={(page) => <DataRows columns={COLUMNS} rows={page.entries} rowKey={(r) => r.id} />}
+      first={!props.cursor}
+      last={props.last}
+      more={props.more}
+    />
   );
 }
 

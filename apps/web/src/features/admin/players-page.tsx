@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { PlayerRow } from '@aleph/contracts';
 import { useSearchPlayersQuery } from './admin-endpoints';
-import { DataRows, DataTable, FooterRow, type Column } from './data-table';
+import { DataRows, DataTable, PagedRows, type Column } from './data-table';
 import { ROLE_LABELS, shortAddress, when } from './format';
 import { PlayerLink } from './staff-log-table';
 import { StatusChip } from './status-chip';
@@ -33,43 +32,23 @@ function ResultPage(props: {
   last: boolean;
   more(cursor: string): void;
 }) {
-  const { data, isError, isFetching } = useSearchPlayersQuery({
+  const query = useSearchPlayersQuery({
     ...(props.q ? { q: props.q } : {}),
     ...(props.cursor ? { cursor: props.cursor } : {}),
     limit: PAGE_SIZE,
   });
-  const span = COLUMNS.length;
-  if (isError)
-    return (
-      <FooterRow span={span}>
-        <Alert severity="error">Failed to search the players</Alert>
-      </FooterRow>
-    );
-  if (!data)
-    return (
-      <FooterRow span={span}>
-        <span role="status">Loading...</span>
-      </FooterRow>
-    );
   return (
-    <>
-      <DataRows columns={COLUMNS} rows={data.players} rowKey={(p) => p.id} />
-      {!props.cursor && data.players.length === 0 && (
-        <FooterRow span={span}>No player matches.</FooterRow>
-      )}
-      {props.last && data.nextCursor && (
-        <FooterRow span={span}>
-          <Button
-            variant="outlined"
-            color="secondary"
-            disabled={isFetching}
-            onClick={() => props.more(data.nextCursor!)}
-          >
-            Load more
-          </Button>
-        </FooterRow>
-      )}
-    </>
+    <PagedRows
+      span={COLUMNS.length}
+      query={query}
+      failed="Failed to search the players"
+      empty="No player matches."
+      count={(page) => page.players.length}
+      rows={(page) => <DataRows columns={COLUMNS} rows={page.players} rowKey={(p) => p.id} />}
+      first={!props.cursor}
+      last={props.last}
+      more={props.more}
+    />
   );
 }
 

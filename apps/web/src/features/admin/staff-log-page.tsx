@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { StaffLogQuery } from '@aleph/contracts';
 import { useGetStaffLogQuery } from './admin-endpoints';
-import { FooterRow } from './data-table';
+import { PagedRows } from './data-table';
 import { StaffLogRows, StaffLogTable } from './staff-log-table';
 import { PageTitle } from './page-title';
 
@@ -23,41 +22,22 @@ function LogPage(props: {
   last: boolean;
   more(cursor: string): void;
 }) {
-  const { data, isError, isFetching } = useGetStaffLogQuery({
+  const query = useGetStaffLogQuery({
     ...props.filters,
     ...(props.cursor ? { cursor: props.cursor } : {}),
   });
-  if (isError)
-    return (
-      <FooterRow span={SPAN}>
-        <Alert severity="error">Failed to load the staff log</Alert>
-      </FooterRow>
-    );
-  if (!data)
-    return (
-      <FooterRow span={SPAN}>
-        <span role="status">Loading...</span>
-      </FooterRow>
-    );
   return (
-    <>
-      <StaffLogRows entries={data.entries} />
-      {!props.cursor && data.entries.length === 0 && (
-        <FooterRow span={SPAN}>No staff actions match these filters.</FooterRow>
-      )}
-      {props.last && data.nextCursor && (
-        <FooterRow span={SPAN}>
-          <Button
-            variant="outlined"
-            color="secondary"
-            disabled={isFetching}
-            onClick={() => props.more(data.nextCursor!)}
-          >
-            Load more
-          </Button>
-        </FooterRow>
-      )}
-    </>
+    <PagedRows
+      span={SPAN}
+      query={query}
+      failed="Failed to load the staff log"
+      empty="No staff actions match these filters."
+      count={(page) => page.entries.length}
+      rows={(page) => <StaffLogRows entries={page.entries} />}
+      first={!props.cursor}
+      last={props.last}
+      more={props.more}
+    />
   );
 }
 
