@@ -143,6 +143,10 @@ export const ReportView = Type.Object({
   reason: ReportReason,
   text: Type.Union([Type.String(), Type.Null()]),
   messageId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The reported alliance chat line, if one was named. */
+  chatLineId: Type.Union([Type.Integer(), Type.Null()]),
+  /** A copy of the reported text (the message's subject and body, or the chat line). */
+  quote: Type.Union([Type.String(), Type.Null()]),
   status: ReportStatus,
   createdAt: IsoTime,
   handledAt: NullableTime,

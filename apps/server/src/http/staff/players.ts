@@ -106,6 +106,8 @@ interface ReportRow {
   reason: ReportView['reason'];
   text: string | null;
   message_id: number | null;
+  chat_line_id: number | null;
+  quote: string | null;
   status: ReportView['status'];
   created_at: Date | string;
   handled_at: Date | string | null;
@@ -116,7 +118,7 @@ interface ReportRow {
 /** The select of reports as staff see them; `where` narrows it (aliases: r, a reporter, t target). */
 export const reportsSelect = (where: SQL, tail: SQL = sql``) => sql`select r.id, r.reporter_id,
     a.login as reporter_login, r.target_id, t.login as target_login, r.reason, r.text,
-    r.message_id, r.status, r.created_at, r.handled_at, h.login as handled_by_login, r.staff_log_id
+    r.message_id, r.chat_line_id, r.quote, r.status, r.created_at, r.handled_at, h.login as handled_by_login, r.staff_log_id
   from reports r join users a on a.id = r.reporter_id join users t on t.id = r.target_id
     left join users h on h.id = r.handled_by
   where ${where} ${tail}`;
@@ -130,6 +132,8 @@ export const reportOf = (r: ReportRow): ReportView => ({
   reason: r.reason,
   text: r.text,
   messageId: r.message_id === null ? null : Number(r.message_id),
+  chatLineId: r.chat_line_id === null ? null : Number(r.chat_line_id),
+  quote: r.quote,
   status: r.status,
   createdAt: iso(r.created_at),
   handledAt: isoOrNull(r.handled_at),

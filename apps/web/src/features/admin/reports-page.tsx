@@ -94,6 +94,20 @@ function ReportLine(props: { report: ReportView; onHandle(outcome: 'resolve' | '
             {report.text}
           </Typography>
         )}
+        {report.quote && (
+          <Box
+            component="blockquote"
+            aria-label="Reported text"
+            sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider' }}
+          >
+            <Typography variant="caption" color="text.secondary" component="p">
+              Reported text{report.chatLineId !== null ? ' (alliance chat)' : ''}
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {report.quote}
+            </Typography>
+          </Box>
+        )}
         {report.status === 'open' ? (
           <Stack direction="row" spacing={1}>
             <Button

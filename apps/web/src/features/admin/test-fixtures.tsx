@@ -36,6 +36,8 @@ export const report = (id: number, over: Partial<ReportView> = {}): ReportView =
   reason: 'harassment',
   text: 'Insults in every battle.',
   messageId: null,
+  chatLineId: null,
+  quote: null,
   status: 'open',
   createdAt: '2026-11-20T10:00:00.000Z',
   handledAt: null,
