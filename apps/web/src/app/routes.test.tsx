@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { fakeFetch, json } from '../test/fake-fetch';
@@ -11,6 +11,19 @@ const PROFILE = {
   level: { level: 1, profilePoints: 0, upgradable: false },
   treasury: { gold: 0, platinum: 0 },
 };
+
+/**
+ * The first test of a fresh worker would otherwise pay for transforming the layout shell and the
+ * first screen's module tree (several seconds when the machine is busy) inside its wait for a
+ * heading, which is meant for rendering: that wait once ran out under load. Warm them first.
+ */
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/auth/login-screen'),
+    import('./signed-in-shell'),
+    import('./dashboard-screen'),
+  ]);
+}, 120_000);
 
 describe('signed-out route table', () => {
   it.each([
