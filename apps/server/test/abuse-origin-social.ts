@@ -1,4 +1,5 @@
-import type { Call } from './abuse-players.js';
+import { sql } from 'drizzle-orm';
+import { newPlayer, type Call } from './abuse-players.js';
 import type { TestContext } from './helpers.js';
 
 /**
@@ -7,7 +8,58 @@ import type { TestContext } from './helpers.js';
  * answers a fresh request that succeeds (a `cookie` of the player it acts for).
  */
 export async function socialOriginCases(
-  _ctx: TestContext,
+  ctx: TestContext,
 ): Promise<Array<[string, () => Promise<Call>]>> {
-  return [];
+  return [...(await friendOriginCases(ctx))];
+}
+
+/**
+ * Friends: the players are made once (a factory runs inside the "nothing changed" check, which
+ * counts players), and each call first sets the pair's friendship row as its request needs.
+ */
+async function friendOriginCases(ctx: TestContext): Promise<Array<[string, () => Promise<Call>]>> {
+  const me = await newPlayer(ctx);
+  const [asked, asking, friend] = [
+    await newPlayer(ctx),
+    await newPlayer(ctx),
+    await newPlayer(ctx),
+  ];
+  const pair = (a: number, b: number) =>
+    sql`(requester_id = ${a} and addressee_id = ${b}) or (requester_id = ${b} and addressee_id = ${a})`;
+  const reset = async (other: number, requester: number | null, accepted = false) => {
+    await ctx.database.db.execute(sql`delete from friendships where ${pair(me.id, other)}`);
+    if (requester === null) return;
+    const addressee = requester === me.id ? other : me.id;
+    await ctx.database.db
+      .execute(sql`insert into friendships (requester_id, addressee_id, created_at, accepted_at)
+      values (${requester}, ${addressee}, ${ctx.clock.now()}, ${accepted ? ctx.clock.now() : null})`);
+  };
+  return [
+    [
+      'POST /athar/friends',
+      async () => {
+        await reset(asked.id, null);
+        return {
+          method: 'POST',
+          url: '/athar/friends',
+          body: { profileid: asked.id },
+          cookie: me.cookie,
+        };
+      },
+    ],
+    [
+      'POST /athar/friends/:profileid/accept',
+      async () => {
+        await reset(asking.id, asking.id);
+        return { method: 'POST', url: `/athar/friends/${asking.id}/accept`, cookie: me.cookie };
+      },
+    ],
+    [
+      'DELETE /athar/friends/:profileid',
+      async () => {
+        await reset(friend.id, friend.id, true);
+        return { method: 'DELETE', url: `/athar/friends/${friend.id}`, cookie: me.cookie };
+      },
+    ],
+  ];
 }
