@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { lockPlayer } from '../../core/land-query.js';
+import { quoteOf } from './quote.js';
 
 /** Reports a player may file in any 24 hours. */
 export const REPORTS_PER_DAY = 10;
@@ -40,13 +41,7 @@ export async function fileReport(
         sql`select id from users where id = ${body.profileid}`,
       );
       if (!target) throw notFound('There is no such player.');
-      if (body.messageid !== undefined) {
-        const mine = await queryRows<{ id: number }>(
-          tx,
-          sql`select id from messages where id = ${body.messageid} and profile_id = ${reporterId}`,
-        );
-        if (mine.length === 0) throw notFound('Message not found.', ErrorCode.messageNotFound);
-      }
+      const { quote, chatLineId } = await quoteOf(tx, reporterId, body);
       const [day] = await queryRows<{ n: number; oldest: Date | string | null }>(
         tx,
         sql`select count(*)::int as n, min(created_at) as oldest from reports
@@ -70,9 +65,10 @@ export async function fileReport(
       if (open.length > 0) throw reportOpen();
       const [row] = await queryRows<{ id: number }>(
         tx,
-        sql`insert into reports (reporter_id, target_id, reason, text, message_id, created_at)
+        sql`insert into reports
+            (reporter_id, target_id, reason, text, message_id, chat_line_id, quote, created_at)
           values (${reporterId}, ${body.profileid}, ${body.reason}, ${text},
-            ${body.messageid ?? null}, ${now})
+            ${body.messageid ?? null}, ${chatLineId}, ${quote}, ${now})
           returning id`,
       );
       return Number(row!.id);
