@@ -10,7 +10,7 @@ import type { TestContext } from './helpers.js';
 export async function socialOriginCases(
   ctx: TestContext,
 ): Promise<Array<[string, () => Promise<Call>]>> {
-  return [...(await friendOriginCases(ctx))];
+  return [...(await friendOriginCases(ctx)), ...(await messageOriginCases(ctx))];
 }
 
 /**
@@ -59,6 +59,57 @@ async function friendOriginCases(ctx: TestContext): Promise<Array<[string, () =>
       async () => {
         await reset(friend.id, friend.id, true);
         return { method: 'DELETE', url: `/athar/friends/${friend.id}`, cookie: me.cookie };
+      },
+    ],
+  ];
+}
+
+/**
+ * Messages and blocks: the players are made once; a message goes to the same recipient each
+ * time (far below the hourly limit), and each block call first sets the block row as needed.
+ */
+async function messageOriginCases(ctx: TestContext): Promise<Array<[string, () => Promise<Call>]>> {
+  const [me, other] = [await newPlayer(ctx), await newPlayer(ctx)];
+  // Level 1 writes to anyone (docs/game-rules.md, Player messages).
+  await ctx.database.db.execute(sql`update profiles set level = 1 where id = ${me.id}`);
+  const [row] = await ctx.database.db
+    .execute(sql`select nickname from profiles where id = ${other.id}`)
+    .then((r) => (r as unknown as { rows: Array<{ nickname: string }> }).rows);
+  const unblock = () =>
+    ctx.database.db.execute(
+      sql`delete from blocks where profile_id = ${me.id} and blocked_id = ${other.id}`,
+    );
+  return [
+    [
+      'POST /hatif/messages',
+      async () => ({
+        method: 'POST',
+        url: '/hatif/messages',
+        body: { to: row!.nickname, subject: 'Hello', body: 'From the site.' },
+        cookie: me.cookie,
+      }),
+    ],
+    [
+      'POST /athar/blocks',
+      async () => {
+        await unblock();
+        return {
+          method: 'POST',
+          url: '/athar/blocks',
+          body: { profileid: other.id },
+          cookie: me.cookie,
+        };
+      },
+    ],
+    [
+      'DELETE /athar/blocks/:profileid',
+      async () => {
+        await unblock();
+        await ctx.database.db.execute(
+          sql`insert into blocks (profile_id, blocked_id, created_at)
+            values (${me.id}, ${other.id}, ${ctx.clock.now()})`,
+        );
+        return { method: 'DELETE', url: `/athar/blocks/${other.id}`, cookie: me.cookie };
       },
     ],
   ];
