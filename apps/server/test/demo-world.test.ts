@@ -402,6 +402,33 @@ describe('the demo world', () => {
     expect((await veteran.get('/souq/secret')).status).toBe(200);
   });
 
+  it('has the veteran lead an alliance with a week of chat, and write to the demo player', async () => {
+    const [wardens] = await queryRows<{ id: number; member_count: number }>(
+      ctx.database.db,
+      sql`select a.id, a.member_count from alliances a
+        join alliance_members m on m.alliance_id = a.id
+        where m.profile_id = ${veteranId} and m.role = 'leader'`,
+    );
+    expect(wardens, 'the veteran leads an alliance').toBeDefined();
+    const members = await queryRows<{ role: string }>(
+      ctx.database.db,
+      sql`select role from alliance_members where alliance_id = ${wardens!.id}`,
+    );
+    expect(members.length).toBe(Number(wardens!.member_count));
+    expect(members.length).toBeGreaterThanOrEqual(5);
+    expect(members.filter((m) => m.role === 'officer').length).toBeGreaterThanOrEqual(1);
+    const [chat] = await queryRows<{ n: number; days: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n,
+          extract(epoch from max(created_at) - min(created_at))::float8 / 86400 as days
+        from alliance_chat where alliance_id = ${wardens!.id}`,
+    );
+    expect(chat!.n).toBeGreaterThanOrEqual(10);
+    expect(chat!.days).toBeGreaterThan(6);
+    const inbox = (await api.get('/hatif/messages')).body as { sender_name: string }[];
+    expect(inbox.map((m) => m.sender_name)).toContain('veteran');
+  });
+
   it('keeps the books exact', async () => {
     expect(await auditLedger(ctx.database.db)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import { announcementTime, DEMO_ANNOUNCEMENTS } from './demo-messages.js';
 import { createDemoLands } from './demo-lands.js';
 import { seedDemoArena } from './demo-arena.js';
 import { createDemoPlayers } from './demo-players.js';
+import { seedDemoSocial } from './demo-social.js';
 import {
   hasDemoWorld,
   markDemoCreated,
@@ -179,6 +180,15 @@ export async function ensureDemoWorld(
         onlyProfiles: [...players, demoId, veteranId],
       });
     }
+    // Alliances, chat, a message and a friend request: a random source of their own, so the
+    // rest of the world is as before.
+    await seedDemoSocial(tx, {
+      players,
+      demoId,
+      veteranId,
+      now,
+      rng: createRng(`${DEMO_SEED}-social`),
+    });
     await markDemoCreated(tx, now);
     return {
       login: DEMO_LOGIN,
