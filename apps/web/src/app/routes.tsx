@@ -188,6 +188,13 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'friends',
+            element: screen(
+              () => import('../features/friends/friends-page'),
+              (m) => m.FriendsPage,
+            ),
+          },
+          {
             path: 'missions/log',
             element: screen(
               () => import('../features/records/mission-log-page'),
