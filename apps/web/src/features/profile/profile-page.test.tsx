@@ -52,6 +52,9 @@ describe('profile screen', () => {
         .getByRole('progressbar', { name: 'Progress to level 2' })
         .getAttribute('aria-valuetext'),
     ).toBe('25,000 of 29,118 XP');
+    expect(within(yours).getByRole('link', { name: 'Friends' }).getAttribute('href')).toBe(
+      '/friends',
+    );
     expect(details(screen.getByRole('region', { name: 'VIP' }))).toEqual([
       ['VIP level', '2'],
       ['VIP points', '1,250'],

@@ -111,6 +111,9 @@ export function ProfilePage() {
             >
               Profile Level Information
             </Button>
+            <Button variant="outlined" color="secondary" component={RouterLink} to="/friends">
+              Friends
+            </Button>
             {data.level.upgradable && <Chip label="Upgrade available" color="secondary" />}
           </Stack>
         </SectionCard>
