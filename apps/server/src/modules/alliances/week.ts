@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AllianceWeek } from '@aleph/contracts';
 import { isoWeekStart, SOCIAL_CONFIG } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
+import { allianceStandingOf } from './board-standings.js';
 
 /** The ISO week `now` falls in, as `alliance_scores.week_start` stores it. */
 export const allianceWeekStart = (now: Date): Date => new Date(isoWeekStart(now.getTime()));
@@ -17,26 +18,13 @@ export async function allianceWeekOf(
   now: Date,
 ): Promise<AllianceWeek> {
   const week = allianceWeekStart(now);
-  const [own] = await queryRows<{ xp: string | number; gold: string | number }>(
+  const { xp, rank } = await allianceStandingOf(db, allianceId, week);
+  const [own] = await queryRows<{ gold: string | number }>(
     db,
-    sql`select coalesce(sum(xp), 0) as xp, coalesce(sum(gold), 0) as gold
-        from alliance_scores where week_start = ${week} and alliance_id = ${allianceId}`,
+    sql`select coalesce(sum(gold), 0) as gold from alliance_scores
+        where week_start = ${week} and alliance_id = ${allianceId}`,
   );
-  const xp = Number(own?.xp ?? 0);
   const progress = Number(own?.gold ?? 0);
-  let rank: number | null = null;
-  if (xp > 0) {
-    // Alliances ahead: more XP, or as much and older. Dissolved ones leave the board.
-    const [ahead] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (
-            select s.alliance_id, sum(s.xp) as xp from alliance_scores s
-            join alliances a on a.id = s.alliance_id and a.dissolved_at is null
-            where s.week_start = ${week} group by s.alliance_id) t
-          where t.xp > ${xp} or (t.xp = ${xp} and t.alliance_id < ${allianceId})`,
-    );
-    rank = Number(ahead?.n ?? 0) + 1;
-  }
   const contributors = await queryRows<{ profileid: number; nickname: string; gold: string }>(
     db,
     sql`select s.profile_id as profileid, p.nickname, s.gold from alliance_scores s
