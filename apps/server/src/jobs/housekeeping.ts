@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { purgeExpired } from '../modules/auth/sessions.js';
 import { payClosedArenaWeek } from '../modules/arena/weekly.js';
+import { payClosedAllianceWeek } from './alliance-weeks.js';
 import { purgeOldEvents } from '../core/events.js';
 import { forgetOldAddresses } from '../core/sign-ins.js';
 
@@ -13,8 +14,8 @@ export interface Job {
 /**
  * Every ten minutes deletes expired tokens, nonces and rate-limit windows, and push events past
  * their replay window, forgets sign-ins' raw client addresses after 30 days, and pays the
- * Arena's rewards of the week that closed last (once, whichever process claims the week first:
- * modules/arena/weekly.ts).
+ * Arena's and the alliances' rewards of the week that closed last (once, whichever process
+ * claims the week first: modules/arena/weekly.ts, jobs/alliance-weeks.ts).
  */
 export function startHousekeeping(
   db: Db,
@@ -29,6 +30,7 @@ export function startHousekeeping(
       purgeExpired(db, now),
       purgeOldEvents(db, now),
       payClosedArenaWeek(db, now),
+      payClosedAllianceWeek(db, now),
       forgetOldAddresses(db, now),
     ]).then(
       () => undefined,
