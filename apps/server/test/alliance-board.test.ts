@@ -114,9 +114,13 @@ describe('the weekly alliance board', () => {
     const old = ctx;
     ctx = fresh;
     try {
-      const [p1, p2, p3, p4, loner] = await Promise.all(
-        Array.from({ length: 5 }, () => player(ctx)),
-      );
+      const [p1, p2, p3, p4, loner] = [
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+      ];
       const first = await allianceOf(ctx, [{ id: p1.id, role: 'leader' }]);
       const tieOld = await allianceOf(ctx, [{ id: p2.id, role: 'leader' }]);
       const tieNew = await allianceOf(ctx, [{ id: p3.id, role: 'leader' }]);
@@ -169,9 +173,13 @@ describe('the weekly rewards', () => {
       ? await openDatabase({ databaseUrl: ctx.databaseUrl, poolSize: 5 })
       : ctx.database;
     try {
-      const [w1, w2, s1, late, outsider] = await Promise.all(
-        Array.from({ length: 5 }, () => player(ctx)),
-      );
+      const [w1, w2, s1, late, outsider] = [
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+        await player(ctx),
+      ];
       const winners = await allianceOf(ctx, [
         { id: w1.id, role: 'leader' },
         { id: w2.id, role: 'member' },
