@@ -46,15 +46,21 @@ interface ReportDialogProps {
   open: boolean;
   profileid: number;
   nickname: string;
+  /** The reported inbox message (the reporter's own), sent with the report. */
+  messageid?: number;
+  /** The reported line of the reporter's alliance chat, sent with the report. */
+  chatlineid?: number;
   onClose(): void;
 }
 
 /**
  * "Report <nickname>": a reason and optional details (up to 1,000 characters) to the operators'
- * queue, `POST /athar/reports`. The server keeps one open report per reporter and player and ten
+ * queue, `POST /athar/reports`, with the message or chat line reported when one is given (the
+ * server keeps a copy of its text for staff). The server keeps one open report per reporter and player and ten
  * a day: both refusals are said in words.
  */
-export function ReportDialog({ open, profileid, nickname, onClose }: ReportDialogProps) {
+export function ReportDialog(props: ReportDialogProps) {
+  const { open, profileid, nickname, messageid, chatlineid, onClose } = props;
   const titleId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');
@@ -76,7 +82,13 @@ export function ReportDialog({ open, profileid, nickname, onClose }: ReportDialo
     setRefusal(undefined);
     const details = text.trim();
     try {
-      await report({ profileid, reason, ...(details ? { text: details } : {}) }).unwrap();
+      await report({
+        profileid,
+        reason,
+        ...(details ? { text: details } : {}),
+        ...(messageid !== undefined ? { messageid } : {}),
+        ...(chatlineid !== undefined ? { chatlineid } : {}),
+      }).unwrap();
     } catch (error) {
       setRefusal(refusalText(error));
     }
