@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SOCIAL_CONFIG } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
+import { addBoardScore } from '../src/core/boards.js';
 import { setProfileLevel } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { expectBooksBalanced } from './game-helpers.js';
@@ -192,5 +193,23 @@ describe('searching alliances', () => {
     expect((await inboxSubjects(ctx, leader.id))[0]).toBe(
       `[${alliance.tag}] ${alliance.name}: You founded the alliance.`,
     );
+  });
+});
+
+describe('the tag beside nicknames', () => {
+  it('shows in public profiles and on the weekly boards', async () => {
+    const { leader, alliance } = await foundedAlliance(ctx);
+    const viewer = await allianceMember(ctx);
+    await setProfileLevel(ctx.database.db, viewer.id, 3, ctx.clock.now());
+    const profile = await viewer.api.get(`/athar/publicprofiles/${leader.id}`);
+    expect(profile.body.alliance).toEqual(alliance);
+    expect((await viewer.api.get(`/athar/publicprofiles/${viewer.id}`)).body.alliance).toBeNull();
+    await ctx.database.db.transaction((tx) =>
+      addBoardScore(tx, 'TOP_XP_GAINERS', leader.id, 7, ctx.clock.now()),
+    );
+    const board = await leader.api.get('/mirza/boards/TOP_XP_GAINERS/last');
+    expect(board.body.profileData).toMatchObject({ profileid: leader.id, tag: alliance.tag });
+    const top = board.body.data as Array<{ profileid: number; tag: string | null }>;
+    expect(top.find((r) => r.profileid === leader.id)?.tag).toBe(alliance.tag);
   });
 });

@@ -52,6 +52,7 @@ describe('public profiles', () => {
       heroes: 3,
       frame: 'none',
       achievements: { earned: 0, rarest: [] },
+      alliance: null,
     });
     expect((await me.api.get('/athar/publicprofiles/999999')).status).toBe(404);
   });

@@ -26,6 +26,7 @@ interface RankedRow {
   nickname: string;
   frame: BoardRow['frame'];
   score: string | number;
+  tag: string | null;
 }
 
 const toRow = (r: RankedRow): BoardRow => ({
@@ -34,6 +35,7 @@ const toRow = (r: RankedRow): BoardRow => ({
   profilename: r.nickname,
   frame: r.frame,
   score: Number(r.score),
+  tag: r.tag,
 });
 
 /**
@@ -103,6 +105,7 @@ const toBoardRow = (s: Standing, rank: number): BoardRow => ({
   profilename: s.nickname,
   frame: s.frame,
   score: s.score,
+  tag: s.tag,
 });
 
 /** The caller's row: from the snapshot when their score is unchanged, else counted afresh. */
@@ -119,9 +122,11 @@ async function ownRow(
   const [mine] = await cached(`board:${board}:${week.getTime()}`, () =>
     preparedRows<RankedRow & { reached_at: string | Date }>(
       db,
-      'board_own_row',
-      sql`select b.profile_id, p.nickname, p.frame, b.score, b.reached_at, 0 as rank
+      'board_own_row_tag',
+      sql`select b.profile_id, p.nickname, p.frame, b.score, b.reached_at, 0 as rank, a.tag
           from board_scores b join profiles p on p.id = b.profile_id
+          left join alliance_members m on m.profile_id = p.id
+          left join alliances a on a.id = m.alliance_id
           where b.board = ${board} and b.week_start = ${week} and b.profile_id = ${profileId}`,
     ),
   );

@@ -9,6 +9,8 @@ export interface Standing {
   nickname: string;
   /** The avatar frame the player wears (docs/game-rules.md, Profile frames). */
   frame: FrameName;
+  /** The tag of the player's alliance, null when in none. */
+  tag: string | null;
   score: number;
   reachedAt: number;
 }
@@ -275,10 +277,13 @@ async function withNames(
   const lead = Array.from(ids.subarray(0, n));
   const names = new Map(
     (
-      await preparedRows<{ id: number; nickname: string; frame: FrameName }>(
+      await preparedRows<{ id: number; nickname: string; frame: FrameName; tag: string | null }>(
         db,
-        'board_top_names_frames',
-        sql`select id, nickname, frame from profiles where id = any(${`{${lead.join(',')}}`}::int[])`,
+        'board_top_names_frames_tags',
+        sql`select p.id, p.nickname, p.frame, a.tag from profiles p
+            left join alliance_members m on m.profile_id = p.id
+            left join alliances a on a.id = m.alliance_id
+            where p.id = any(${`{${lead.join(',')}}`}::int[])`,
       )
     ).map((r) => [r.id, r]),
   );
@@ -286,6 +291,7 @@ async function withNames(
     profileId,
     nickname: names.get(profileId)?.nickname ?? '',
     frame: names.get(profileId)?.frame ?? 'none',
+    tag: names.get(profileId)?.tag ?? null,
     score: scores[i]!,
     reachedAt: ats[i]!,
   }));

@@ -52,12 +52,19 @@ export async function publicProfile(
     lands: number;
     heroes: number;
     frame: PublicProfile['frame'];
+    alliance_id: number | null;
+    alliance_name: string | null;
+    alliance_tag: string | null;
   }>(
     db,
     sql`select p.id, p.nickname, p.level, p.vip_points::text, p.frame,
                (select count(*)::int from lands l where l.owner_id = p.id) as lands,
-               (select count(*)::int from heroes h where h.owner_id = p.id) as heroes
-        from profiles p where p.id = ${profileId}`,
+               (select count(*)::int from heroes h where h.owner_id = p.id) as heroes,
+               a.id as alliance_id, a.name as alliance_name, a.tag as alliance_tag
+        from profiles p
+        left join alliance_members m on m.profile_id = p.id
+        left join alliances a on a.id = m.alliance_id
+        where p.id = ${profileId}`,
   );
   if (!row) throw notFound('Profile not found');
   return {
@@ -69,5 +76,9 @@ export async function publicProfile(
     heroes: row.heroes,
     frame: row.frame,
     achievements: await achievementBadges(db, row.id),
+    alliance:
+      row.alliance_id === null
+        ? null
+        : { id: row.alliance_id, name: row.alliance_name!, tag: row.alliance_tag! },
   };
 }
