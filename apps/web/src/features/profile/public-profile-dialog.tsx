@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -17,6 +18,7 @@ import { formatNumber } from '../../lib/format-number';
 import { FramedAvatar } from '../../lib/framed-avatar';
 import type { PublicProfileDialogProps } from '../../lib/profile-dialogs';
 import { ReportDialog } from '../../lib/report-dialog';
+import { AppLink, ProfileSocialActions } from './profile-social-actions';
 
 /** docs/screens.md (Feature gates): the server answers the same sentence with 403 below level three. */
 export const PROFILE_LOCKED_TEXT =
@@ -40,6 +42,7 @@ function usePublicProfile(profileid: number) {
 /** The other player's general info; below level three it says so without asking the server. */
 function PublicProfileContent({ profileid }: { profileid: number }) {
   const { flags, locked, currentData: data, error } = usePublicProfile(profileid);
+  const { data: own } = useGetProfileSummaryQuery();
 
   if (!flags.ready) return <Typography role="status">Loading...</Typography>;
   if (locked) return <Typography>{PROFILE_LOCKED_TEXT}</Typography>;
@@ -53,11 +56,26 @@ function PublicProfileContent({ profileid }: { profileid: number }) {
         <Typography variant="h6" component="p">
           {data.nickname}
         </Typography>
+        {data.alliance && (
+          <Chip size="small" label={`[${data.alliance.tag}]`} title={data.alliance.name} />
+        )}
       </Stack>
       <DetailList
         details={[
           { term: 'Nickname', value: data.nickname },
           { term: 'Level', value: data.level },
+          ...(data.alliance
+            ? [
+                {
+                  term: 'Alliance',
+                  value: (
+                    <AppLink to={`/alliances/${data.alliance.id}`}>
+                      {data.alliance.name} [{data.alliance.tag}]
+                    </AppLink>
+                  ),
+                },
+              ]
+            : []),
           { term: 'VIP', value: data.vip },
           { term: 'Lands', value: formatNumber(data.lands) },
           { term: 'Heroes', value: formatNumber(data.heroes) },
@@ -65,6 +83,9 @@ function PublicProfileContent({ profileid }: { profileid: number }) {
           ...(rarest ? [{ term: 'Rarest', value: rarest }] : []),
         ]}
       />
+      {own && own.nickname !== data.nickname && (
+        <ProfileSocialActions profileid={data.profileid} nickname={data.nickname} />
+      )}
     </Stack>
   );
 }
