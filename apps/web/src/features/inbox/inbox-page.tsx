@@ -2,12 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Message } from '@aleph/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { pageOf } from '../../lib/rows-per-page';
 import { queryErrorDetail } from '../../lib/query-error-detail';
+import { ScreenTabs, TabPanel, useTabParam } from '../../lib/screen-tabs';
 import {
   useGetMessagesQuery,
   useMarkMessageDeletedMutation,
@@ -15,6 +18,15 @@ import {
 } from './inbox-endpoints';
 import { MessageDetailsDialog } from './message-details-dialog';
 import { MessageTable } from './message-table';
+import { replySubject } from './player-message-actions';
+import { SentView } from './sent-view';
+import { useCompose } from './use-compose';
+
+const TABS = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'sent', label: 'Sent' },
+] as const;
+const TAB_VALUES = TABS.map((t) => t.value);
 
 /** docs/screens.md (Inbox): the inbox pages by 10, its only option. */
 export const INBOX_PAGE_SIZE = 10;
@@ -26,7 +38,10 @@ const Note = ({ children }: { children: string }) => (
 /** The address parameter that opens one message: /messages?message=12 (docs/screens.md, Inbox). */
 export const MESSAGE_PARAM = 'message';
 
-/** The inbox at /messages: newest first; opening marks read, deleting never opens. */
+/**
+ * The inbox at /messages: newest first; opening marks read, deleting never opens. 'Sent' lists
+ * the player's own messages; 'New message' and a message's 'Reply' open the compose dialog.
+ */
 export function InboxPage() {
   const messages = useGetMessagesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [markRead] = useMarkMessageReadMutation();
@@ -39,6 +54,8 @@ export function InboxPage() {
   const [params, setParams] = useSearchParams();
   /** The linked message whose read mark was sent, so that one link marks it once. */
   const markedLink = useRef<number | null>(null);
+  const [tab, setTab] = useTabParam(TAB_VALUES);
+  const compose = useCompose();
 
   const list = messages.data ?? [];
   const shown = pageOf(list, page, INBOX_PAGE_SIZE);
@@ -139,18 +156,38 @@ export function InboxPage() {
       <Typography variant="h1" component="h1">
         Inbox
       </Typography>
+      <Box
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, justifyContent: 'space-between' }}
+      >
+        <ScreenTabs label="Mailboxes" idPrefix="inbox" tabs={TABS} value={tab} onChange={setTab} />
+        <Button
+          variant="contained"
+          color="secondary"
+          onClick={() => compose.open({ to: '', subject: '' })}
+          sx={{ flexShrink: 0, mb: 0.5 }}
+        >
+          New message
+        </Button>
+      </Box>
+      {compose.element}
       {actionError && (
         <Alert severity="error" onClose={() => setActionError(null)}>
           {actionError}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        {content}
-      </Paper>
+      <TabPanel idPrefix="inbox" value={tab}>
+        <Paper variant="outlined" sx={{ minWidth: 0 }}>
+          {tab === 'inbox' ? content : <SentView />}
+        </Paper>
+      </TabPanel>
       <MessageDetailsDialog
         open={openId !== null || linkedMessage !== undefined}
         message={dialogMessage}
         onClose={close}
+        onReply={(message) => {
+          close();
+          compose.open({ to: message.sender_name, subject: replySubject(message.subject) });
+        }}
       />
     </Stack>
   );

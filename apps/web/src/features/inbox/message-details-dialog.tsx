@@ -11,16 +11,23 @@ import { DetailList } from '../../lib/detail-list';
 import { MessageBody } from './message-body';
 import { messageDate } from './message-date';
 import { dialogPaperProps } from '../../lib/dialog-paper';
+import { PlayerMessageActions } from './player-message-actions';
 
 interface MessageDetailsDialogProps {
   open: boolean;
   /** Kept while the dialog closes so that it does not go blank mid-transition. */
   message: Message | undefined;
   onClose(): void;
+  /** A player message's 'Reply' (absent: no player actions). */
+  onReply?(message: Message): void;
 }
 
-/** 'Message Details': From, Date, Subject and the sanitised Body, with 'Close' (docs/screens.md). */
-export function MessageDetailsDialog({ open, message, onClose }: MessageDetailsDialogProps) {
+/**
+ * 'Message Details': From, Date, Subject and the sanitised Body, with 'Close' (docs/screens.md);
+ * a player's message adds 'Reply', 'Block sender' and 'Report'.
+ */
+export function MessageDetailsDialog(props: MessageDetailsDialogProps) {
+  const { open, message, onClose, onReply } = props;
   const titleId = useId();
   const bodyLabelId = useId();
   return (
@@ -52,7 +59,14 @@ export function MessageDetailsDialog({ open, message, onClose }: MessageDetailsD
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        {message?.sender_id !== undefined && onReply && (
+          <PlayerMessageActions
+            key={message.msgid}
+            message={{ ...message, sender_id: message.sender_id }}
+            onReply={onReply}
+          />
+        )}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
