@@ -27,6 +27,7 @@ import { arenaBench } from './arena.js';
 import { mapBench } from './map.js';
 import { lighthouseBench } from './lighthouse.js';
 import { traderBench } from './trader.js';
+import { chatBench } from './chat.js';
 
 /**
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
@@ -49,6 +50,10 @@ import { traderBench } from './trader.js';
  * The map part runs only when named (--only=map): it fills its own PostgreSQL database
  * (MAP_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_map, created if missing)
  * with 500,000 lands; --map-players=1000 owners. Its figures are printed, not written.
+ * The chat part runs only when named (--only=chat, PostgreSQL: CHAT_DATABASE_URL, else
+ * DATABASE_URL, else bench_chat, created if missing): --chat-alliances=1000,300 (alliances of 30,
+ * the next size run only when one does not hold) --chat-rate=0.1 (lines a second per alliance)
+ * --chat-seconds=30 --chat-warmup=5 --chat-processes=2 --chat-pool=10. Its figures are printed.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -332,6 +337,21 @@ if (only?.includes('arena')) {
       durationSeconds: DURATION,
     },
   );
+}
+
+if (only?.includes('chat')) {
+  const chatRuns = await chatBench(
+    process.env.CHAT_DATABASE_URL ?? databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/bench_chat',
+    {
+      alliances: (args.get('chat-alliances') ?? '1000,300').split(',').map(Number),
+      ratePerAlliance: Number(args.get('chat-rate') ?? 0.1),
+      seconds: Number(args.get('chat-seconds') ?? 30),
+      warmupSeconds: Number(args.get('chat-warmup') ?? 5),
+      processes: Number(args.get('chat-processes') ?? 2),
+      poolSize: Number(args.get('chat-pool') ?? 10),
+    },
+  );
+  if (!chatRuns.at(0)?.held) failures.push(`[chat] ${chatRuns.at(0)?.why.join('; ') ?? 'no run'}`);
 }
 
 if (only?.includes('records')) {
