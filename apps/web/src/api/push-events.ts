@@ -114,6 +114,9 @@ export function applyPushEvent(
         ...event.data.heroIds.map((id) => ({ type: 'hero' as const, id })),
       ]);
       return;
+    case 'message.new':
+      // The `inbox.new` sent with it refreshes the badge and the list; the shell shows a toast.
+      return;
     case 'announcement':
       // Announcements are inbox messages, and the dashboard lists the newest.
       invalidate(['dashboard', 'messages']);

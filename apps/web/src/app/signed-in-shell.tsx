@@ -6,6 +6,7 @@ import { usePushStream } from '../api/push-stream';
 import { AppLayout } from '../features/layout/app-layout';
 import { notifyMissionFinished } from '../features/notifications/mission-notification';
 import { MissionToasts, useToastQueue } from '../features/notifications/mission-toasts';
+import { MessageToasts, useMessageToasts } from '../features/inbox/message-toasts';
 import { setPushReducer } from '../api/push-slot';
 import { ProfileDialogsProvider } from './profile-dialogs-provider';
 
@@ -21,6 +22,7 @@ setPushReducer(pushReducer);
 export function SignedInShell() {
   const navigate = useNavigate();
   const { toasts, push, dismiss } = useToastQueue();
+  const messages = useMessageToasts();
   // Signed in again: a suspension's notice kept for the login screen is over.
   useEffect(() => {
     try {
@@ -30,6 +32,7 @@ export function SignedInShell() {
     }
   }, []);
   usePushStream((event, info) => {
+    if (event.type === 'message.new') messages.push(event.data);
     if (event.type !== 'mission.finished') return;
     push(event.data);
     if (info.notify) notifyMissionFinished(event.data, (path) => void navigate(path));
@@ -38,6 +41,7 @@ export function SignedInShell() {
     <ProfileDialogsProvider>
       <AppLayout />
       <MissionToasts toasts={toasts} onDismiss={dismiss} />
+      <MessageToasts toasts={messages.toasts} onDismiss={messages.dismiss} />
     </ProfileDialogsProvider>
   );
 }
