@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetAccountQuery } from '../../api/account-endpoints';
+import { BlockedSection } from './blocked-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { SessionsSection } from './sessions-section';
@@ -39,6 +40,7 @@ export function AccountPage() {
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <SessionsSection />
         </Box>
+        <BlockedSection />
       </Box>
     </Stack>
   );
