@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SOCIAL_CONFIG } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { onlineIds } from '../src/core/presence.js';
+import { PresenceWriter } from '../src/modules/events/presence.js';
 import { createTestContext, signedInPlayer, type TestContext } from './helpers.js';
 import { client } from './game-helpers.js';
 import { openSse, type SseStream } from './sse-client.js';
@@ -106,6 +107,20 @@ describe('presence', () => {
       sql`select count(*)::int as n from presence where profile_id = ${idle.id}`,
     );
     expect(row!.n).toBe(0);
+  });
+
+  it('records every player whose stream opens while a write runs, and skips deleted ones', async () => {
+    const players = [await newPlayer(), await newPlayer(), await newPlayer()];
+    const writer = new PresenceWriter(ctx.database, ctx.clock, ctx.app.log, 60_000);
+    for (const p of players) writer.seen(p.id);
+    writer.seen(2_147_483_647);
+    await writer.stop();
+    const seen = await onlineIds(
+      ctx.database.db,
+      players.map((p) => p.id),
+      ctx.clock.now(),
+    );
+    expect([...seen].sort()).toEqual(players.map((p) => p.id).sort());
   });
 
   it('answers nobody for an empty list and ignores unknown ids', async () => {

@@ -14,6 +14,9 @@ import type { Clock } from '../../lib/clock.js';
 export class PresenceWriter {
   private timer: NodeJS.Timeout | null = null;
   private writing = false;
+  /** Players whose streams opened since the last connect write began. */
+  private readonly pending = new Set<number>();
+  private flushing = false;
   /** Writes in flight, awaited by `stop` so none runs on a closed database. */
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -30,9 +33,27 @@ export class PresenceWriter {
     this.timer.unref();
   }
 
-  /** A stream opened: its player is seen now (not awaited by the stream). */
+  /**
+   * A stream opened: its player is seen now. Not awaited by the stream; the players whose
+   * streams open while a write runs go together in the next one (a process's streams all
+   * reconnect at once after a restart: one statement per batch, not per stream).
+   */
   seen(profileId: number): void {
-    this.track(this.write([profileId]));
+    this.pending.add(profileId);
+    if (!this.flushing) this.track(this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.size > 0) {
+        const ids = [...this.pending];
+        this.pending.clear();
+        await this.write(ids);
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   private track(write: Promise<void>) {
