@@ -1,0 +1,96 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { mayAct, type AllianceAction } from '@aleph/rules';
+import type { AllianceMember, AllianceRole } from '@aleph/contracts';
+import { formatNumber } from '../../lib/format-number';
+
+export interface MemberAction {
+  action: Extract<AllianceAction, 'kick' | 'promote' | 'demote' | 'handOver'>;
+  member: AllianceMember;
+}
+
+const LABEL: Record<MemberAction['action'], string> = {
+  promote: 'Promote',
+  demote: 'Demote',
+  kick: 'Kick',
+  handOver: 'Make leader',
+};
+
+const ROLE: Record<AllianceRole, string> = {
+  leader: 'Leader',
+  officer: 'Officer',
+  member: 'Member',
+};
+
+/**
+ * The members table (docs/screens.md, Alliance page): nickname (opens the public profile), role,
+ * level and this week's XP; the actions the caller's role allows on each member (the rules'
+ * `mayAct`, the server checks again).
+ */
+export function AllianceMembers(props: {
+  members: AllianceMember[];
+  myRole: AllianceRole | null;
+  myId: number | null;
+  onProfile(profileid: number): void;
+  onAction(action: MemberAction): void;
+}) {
+  const { members, myRole, myId } = props;
+  const actionsOf = (m: AllianceMember) =>
+    m.profileid === myId
+      ? []
+      : (Object.keys(LABEL) as MemberAction['action'][]).filter((a) => mayAct(myRole, a, m.role));
+  const anyActions = members.some((m) => actionsOf(m).length > 0);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Members">
+        <TableHead>
+          <TableRow>
+            <TableCell>Nickname</TableCell>
+            <TableCell>Role</TableCell>
+            <TableCell align="right">Level</TableCell>
+            <TableCell align="right">XP this week</TableCell>
+            {anyActions && <TableCell>Actions</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {members.map((m) => (
+            <TableRow key={m.profileid}>
+              <TableCell>
+                <Link component="button" type="button" onClick={() => props.onProfile(m.profileid)}>
+                  {m.nickname}
+                </Link>
+                {m.online ? ' ●' : ''}
+              </TableCell>
+              <TableCell>{ROLE[m.role]}</TableCell>
+              <TableCell align="right">{m.level}</TableCell>
+              <TableCell align="right">{formatNumber(m.weekXp)}</TableCell>
+              {anyActions && (
+                <TableCell>
+                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                    {actionsOf(m).map((action) => (
+                      <Button
+                        key={action}
+                        size="small"
+                        aria-label={`${LABEL[action]} ${m.nickname}`}
+                        onClick={() => props.onAction({ action, member: m })}
+                      >
+                        {LABEL[action]}
+                      </Button>
+                    ))}
+                  </Stack>
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
