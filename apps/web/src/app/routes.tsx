@@ -195,6 +195,20 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'alliances',
+            element: screen(
+              () => import('../features/alliances/alliances-page'),
+              (m) => m.AlliancesPage,
+            ),
+          },
+          {
+            path: 'alliances/:id',
+            element: screen(
+              () => import('../features/alliances/alliance-page'),
+              (m) => m.AlliancePage,
+            ),
+          },
+          {
             path: 'missions/log',
             element: screen(
               () => import('../features/records/mission-log-page'),

@@ -77,6 +77,7 @@ describe('signed-in layout', () => {
       Marketplace: '/marketplace',
       Inbox: '/messages',
       'Unique missions': '/unique',
+      Alliance: '/alliances',
       Profile: '/profile',
       Logout: '/logout',
     };

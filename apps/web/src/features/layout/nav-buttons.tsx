@@ -11,6 +11,7 @@ import Groups from '@mui/icons-material/Groups';
 import Landscape from '@mui/icons-material/Landscape';
 import Logout from '@mui/icons-material/Logout';
 import SportsKabaddi from '@mui/icons-material/SportsKabaddi';
+import Shield from '@mui/icons-material/Shield';
 import Mail from '@mui/icons-material/Mail';
 import MapIcon from '@mui/icons-material/Map';
 import Storefront from '@mui/icons-material/Storefront';
@@ -97,6 +98,9 @@ export function NavButtons() {
       </NavButton>
       <NavButton to="/arena" label="Arena">
         <SportsKabaddi />
+      </NavButton>
+      <NavButton to="/alliances" label="Alliance">
+        <Shield />
       </NavButton>
       <NavButton to="/profile" label="Profile">
         <AccountCircle />
