@@ -20,6 +20,12 @@ export interface EndpointSpec {
    * once its body contains this text (a push reconnect: its replay's `resync`).
    */
   until?: string;
+  /**
+   * Each request of the run made anew from its number in the run (autocannon's setupRequest):
+   * another player's cookie and body each time, for a route limited per player (a player's
+   * messages an hour), whose repeats by one player it would refuse.
+   */
+  each?: (n: number) => { cookie: string; body: unknown };
 }
 
 export interface EndpointResult {
@@ -53,6 +59,7 @@ export async function runEndpoint(
   options: RunOptions,
 ): Promise<EndpointResult> {
   let next = 0;
+  let made = 0;
   const request = (player: number): autocannon.Request => {
     const headers: Record<string, string> = {
       'accept-encoding': BROWSER_ACCEPT_ENCODING,
@@ -65,6 +72,15 @@ export async function runEndpoint(
       path: typeof spec.path === 'string' ? spec.path : spec.path(player),
       headers,
       ...(spec.body ? { body: JSON.stringify(spec.body(player)) } : {}),
+      ...(spec.each
+        ? {
+            setupRequest: (req: autocannon.Request) => {
+              const r = spec.each!(made++);
+              const cookie = r.cookie;
+              return { ...req, headers: { ...req.headers, cookie }, body: JSON.stringify(r.body) };
+            },
+          }
+        : {}),
     };
   };
   const result = await autocannon({
