@@ -1,4 +1,9 @@
-import type { BoardResponse, BoardRow, PublicProfile } from '@aleph/contracts';
+import type {
+  AllianceBoardResponse,
+  BoardResponse,
+  BoardRow,
+  PublicProfile,
+} from '@aleph/contracts';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderWithStore, signedInStore } from '../../test/render';
 import { TopBoards } from './top-boards';
@@ -41,7 +46,14 @@ interface Setup {
   gold?: BoardResponse | { status: number; body: unknown };
   xp?: BoardResponse | { status: number; body: unknown };
   profile?: (id: string) => { status: number; body: unknown };
+  alliances?: AllianceBoardResponse;
 }
+
+const EMPTY_ALLIANCES: AllianceBoardResponse = {
+  weekStart: '2026-11-16T00:00:00.000Z',
+  rows: [],
+  mine: null,
+};
 
 const reply = (value: BoardResponse | { status: number; body: unknown }) =>
   'board' in value ? json(value) : value;
@@ -52,6 +64,7 @@ export function renderBoards(setup: Setup = {}) {
     'GET /athar/features': () => json(setup.features ?? ['profileLevel1', 'profileLevel2']),
     'GET /mirza/boards/TOP_GOLD_CLAIMERS/last': () => reply(setup.gold ?? board([])),
     'GET /mirza/boards/TOP_XP_GAINERS/last': () => reply(setup.xp ?? board([])),
+    'GET /mirza/alliances/last': () => json(setup.alliances ?? EMPTY_ALLIANCES),
     'GET /athar/publicprofiles/42': () => setup.profile?.('42') ?? json(OTHER),
   });
   return { ...server, ...renderWithStore(<TopBoards />, signedInStore()) };

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { useProfileDialogs } from '../../lib/profile-dialogs';
+import { AllianceBoardSection } from './alliance-board';
 import { BoardSection } from './board-section';
 
 /**
  * The dashboard's TOP tab: both weekly boards side by side from 900 px, stacked on a phone.
  * Gold needs profileLevel2 and XP profileLevel1 (docs/screens.md). A name opens the
- * 'Profile Information' dialog.
+ * 'Profile Information' dialog. The weekly alliance board follows across the full width.
  */
 export function TopBoards() {
   const [open, setOpen] = useState(false);
@@ -38,6 +39,9 @@ export function TopBoards() {
           flag="profileLevel1"
           onOpenProfile={openProfile}
         />
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+          <AllianceBoardSection />
+        </Box>
       </Box>
       <PublicProfileDialog open={open} profileid={profileid} onClose={() => setOpen(false)} />
     </>
