@@ -9,7 +9,11 @@ import { client } from './game-helpers.js';
 /** Friends (docs/api.md, "Friends"): requests, acceptance, removal, blocks and the limit. */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The clock moves a day on: sessions outlive it.
+  ctx = await createTestContext({
+    accessTokenTtlSeconds: 365 * 86_400,
+    refreshTokenTtlSeconds: 2 * 365 * 86_400,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -160,8 +164,24 @@ describe('friend requests', () => {
     expect((await list(c)).incoming).toEqual([]);
     expect((await list(d)).friends).toEqual([]);
     expect((await a.del(`/athar/friends/${d.id}`)).status).toBe(404);
-    // Refused, a player may ask again.
+    // Refused, a player may ask again; the same note does not come twice in a day.
+    const asked = (await inbox(a)).filter(
+      (m) => m.subject === `${b.login} wants to be your friend`,
+    );
+    expect(asked).toHaveLength(1);
     expect((await b.api.post('/athar/friends', { profileid: a.id })).status).toBe(201);
+    expect(ids((await list(a)).incoming)).toEqual([b.id]);
+    const again = (await inbox(a)).filter(
+      (m) => m.subject === `${b.login} wants to be your friend`,
+    );
+    expect(again).toHaveLength(1);
+    await b.del(`/athar/friends/${a.id}`);
+    ctx.clock.advance(86_400_000 + 1);
+    expect((await b.api.post('/athar/friends', { profileid: a.id })).status).toBe(201);
+    const later = (await inbox(a)).filter(
+      (m) => m.subject === `${b.login} wants to be your friend`,
+    );
+    expect(later).toHaveLength(2);
   });
 
   it('stores a blocked requester’s request without showing or telling the blocker', async () => {

@@ -87,6 +87,31 @@ async function acceptIn(
   ]);
 }
 
+const NOTE_AGAIN_MS = 86_400_000;
+
+/**
+ * The addressee's inbox note of a request, unless they had the same note in the last day: a
+ * player who asks, cancels and asks again fills nobody's inbox.
+ */
+async function noteRequest(tx: Tx, to: number, nickname: string, now: Date) {
+  const subject = `${nickname} wants to be your friend`;
+  const recent = await queryRows(
+    tx,
+    sql`select 1 from messages where profile_id = ${to} and kind = 'system'
+      and subject = ${subject} and created_at > ${new Date(now.getTime() - NOTE_AGAIN_MS)}`,
+  );
+  if (recent.length > 0) return;
+  await writeMessages(tx, [
+    {
+      profileId: to,
+      kind: 'system',
+      subject,
+      body: `<p><b>${escapeHtml(nickname)}</b> wants to be your friend. Accept or refuse on your <a href="/friends">friends list</a>.</p>`,
+      at: now,
+    },
+  ]);
+}
+
 /**
  * `POST /athar/friends`: asks `other` to be friends, or, when they already asked `me`, accepts
  * theirs. One row per pair (the unique index on the ordered pair): a crossing request that
@@ -127,18 +152,7 @@ export async function requestFriend(
           values (${me}, ${other}, ${now}) on conflict do nothing returning 1`,
       );
       if (inserted.length === 0) continue;
-      if (!(await blocks(tx, other, me))) {
-        const name = escapeHtml(names.get(me) ?? '');
-        await writeMessages(tx, [
-          {
-            profileId: other,
-            kind: 'system',
-            subject: `${names.get(me) ?? ''} wants to be your friend`,
-            body: `<p><b>${name}</b> wants to be your friend. Accept or refuse on your <a href="/friends">friends list</a>.</p>`,
-            at: now,
-          },
-        ]);
-      }
+      if (!(await blocks(tx, other, me))) await noteRequest(tx, other, names.get(me) ?? '', now);
       return { profileid: other, status: 'requested' };
     }
   });
