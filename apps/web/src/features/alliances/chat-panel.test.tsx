@@ -143,3 +143,28 @@ describe('alliance chat panel', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 });
+
+describe('alliance chat panel for a muted player', () => {
+  it('says the mute before the player writes, and reports a line with its id', async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const rude = line('rude words');
+    const { calls } = renderChat('member', {
+      'GET /athar/profile': () => json({ ...ME, mutedUntil: until }),
+      'GET /athar/alliances/7/chat': () => json({ lines: [rude], nextBefore: null }),
+      'POST /athar/reports': () => json({ id: 1 }, 201),
+    });
+    const notice = `You are muted until ${until.slice(0, 16).replace('T', ' ')} UTC: you can read the chat but not write.`;
+    expect(await screen.findByText(notice)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Report the line of Zara' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Zara' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Report|Send/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/athar/reports')?.body).toMatchObject({
+        profileid: 3,
+        reason: 'spam',
+        chatlineid: rude.id,
+      }),
+    );
+  });
+});

@@ -1,4 +1,12 @@
-import { useCallback, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +21,7 @@ import { useGetProfileSummaryQuery } from '../../api/profile-endpoints';
 import { ReportDialog } from '../../lib/report-dialog';
 import { ChatLineItem } from './chat-line-item';
 import { mergeLines } from './chat-lines';
-import { chatRefusalText } from './chat-refusal';
+import { chatRefusalText, mutedText } from './chat-refusal';
 import {
   useDeleteChatLineMutation,
   useGetAllianceChatQuery,
@@ -44,7 +52,10 @@ export function AllianceChat({ allianceId, myRole }: AllianceChatProps) {
   const [reporting, setReporting] = useState<ChatLine | null>(null);
   const [post, posting] = usePostChatLineMutation();
   const [remove] = useDeleteChatLineMutation();
-  const me = useGetProfileSummaryQuery().data?.nickname ?? '';
+  const summary = useGetProfileSummaryQuery().data;
+  const me = summary?.nickname ?? '';
+  const muted = mutedText(summary?.mutedUntil);
+  const listRef = useRef<HTMLOListElement>(null);
 
   const onLine = useCallback(
     (line: ChatLine) => {
@@ -55,6 +66,12 @@ export function AllianceChat({ allianceId, myRole }: AllianceChatProps) {
   useAllianceLines(onLine);
 
   const lines = mergeLines(older?.lines ?? [], newest.data?.lines ?? [], live);
+  // Follow the newest line as it comes (not when earlier lines are added above).
+  const newestId = lines.at(-1)?.id;
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [newestId]);
   const nextBefore = older ? older.nextBefore : (newest.data?.nextBefore ?? null);
   const trimmed = text.trim();
   const tooLong = trimmed.length > MAX;
@@ -113,6 +130,7 @@ export function AllianceChat({ allianceId, myRole }: AllianceChatProps) {
       {newest.isError && <Alert severity="error">The chat could not be loaded.</Alert>}
       <Box
         component="ol"
+        ref={listRef}
         aria-label="Chat lines"
         aria-live="polite"
         sx={{ p: 0, m: 0, maxHeight: 420, overflowY: 'auto' }}
@@ -143,6 +161,7 @@ export function AllianceChat({ allianceId, myRole }: AllianceChatProps) {
           helperText={`${trimmed.length}/${MAX}`}
           slotProps={{ htmlInput: { 'aria-label': 'Message the alliance' } }}
         />
+        {muted && <Alert severity="info">{muted}</Alert>}
         {refusal && <Alert severity="warning">{refusal}</Alert>}
         <Box>
           <Button
@@ -159,6 +178,7 @@ export function AllianceChat({ allianceId, myRole }: AllianceChatProps) {
           open
           profileid={reporting.profileid}
           nickname={reporting.nickname}
+          chatlineid={reporting.id}
           onClose={() => setReporting(null)}
         />
       )}
