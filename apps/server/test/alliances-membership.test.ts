@@ -247,3 +247,34 @@ describe("every membership route refuses outsiders and another alliance's office
     expect(await memberCounts(ctx, alliance.id)).toEqual({ stored: 3, rows: 3 });
   });
 });
+
+describe('news of the alliance', () => {
+  async function pushed(profileId: number) {
+    const rows = await queryRows<{ data: { allianceId: number } }>(
+      ctx.database.db,
+      sql`select data from player_events where profile_id = ${profileId}
+          and type = 'alliance.changed' order by seq`,
+    );
+    return rows.map((r) => r.data.allianceId);
+  }
+
+  it('pushes alliance.changed to every member, and writes promotions into every inbox', async () => {
+    const { leader, alliance } = await foundedAlliance(ctx);
+    const p = await allianceMember(ctx);
+    const outsider = await allianceMember(ctx);
+    const before = (await pushed(leader.id)).length;
+    await p.api.post(at(alliance.id, '/join'));
+    expect((await pushed(leader.id)).slice(before)).toEqual([alliance.id]);
+    expect(await pushed(p.id)).toEqual([alliance.id]);
+    expect((await leader.api.post(at(alliance.id, `/members/${p.id}/promote`))).status).toBe(200);
+    const news = `[${alliance.tag}] ${alliance.name}: ${p.login} is now an officer.`;
+    expect((await inboxSubjects(ctx, leader.id))[0]).toBe(news);
+    expect((await inboxSubjects(ctx, p.id))[0]).toBe(news);
+    expect(await pushed(p.id)).toHaveLength(2);
+    expect(await pushed(outsider.id)).toEqual([]);
+    expect((await leader.api.post(at(alliance.id, `/members/${p.id}/demote`))).status).toBe(200);
+    expect((await inboxSubjects(ctx, p.id))[0]).toBe(
+      `[${alliance.tag}] ${alliance.name}: ${p.login} is no longer an officer.`,
+    );
+  });
+});
