@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { MessageNewEvent } from '@aleph/contracts';
@@ -7,11 +7,19 @@ import { MessageToasts, useMessageToasts } from './message-toasts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-let pushed: (event: MessageNewEvent) => void = () => undefined;
+const EVENT: MessageNewEvent = { messageId: 12, from: 'Zara', subject: 'Trade?', unread: 3 };
+
+/** The shell's use: a pushed event (here a click) queues a toast. */
 function Harness() {
   const { toasts, push, dismiss } = useMessageToasts();
-  pushed = push;
-  return <MessageToasts toasts={toasts} onDismiss={dismiss} />;
+  return (
+    <>
+      <button type="button" onClick={() => push(EVENT)}>
+        Push
+      </button>
+      <MessageToasts toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
 }
 
 describe('message toasts', () => {
@@ -22,7 +30,7 @@ describe('message toasts', () => {
         <Harness />
       </MemoryRouter>,
     );
-    act(() => pushed({ messageId: 12, from: 'Zara', subject: 'Trade?', unread: 3 }));
+    await user.click(screen.getByRole('button', { name: 'Push' }));
     const log = screen.getByRole('log', { name: 'New messages' });
     expect(within(log).getByText('New message from Zara: Trade?')).toBeTruthy();
     expect(within(log).getByRole('link', { name: 'Read' }).getAttribute('href')).toBe(
