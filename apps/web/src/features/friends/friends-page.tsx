@@ -33,7 +33,13 @@ function List({ empty, children }: { empty: string; children: ReactNode[] }) {
  * whether they are online, the requests to them (Accept, Refuse) and theirs (Cancel).
  */
 export function FriendsPage() {
-  const { data, isLoading, isError } = useGetFriendsQuery();
+  // Online states age: asked again each minute while the page is seen, and on coming back.
+  const { data, isLoading, isError } = useGetFriendsQuery(undefined, {
+    pollingInterval: 60_000,
+    skipPollingIfUnfocused: true,
+    refetchOnFocus: true,
+    refetchOnMountOrArgChange: true,
+  });
   const [accept] = useAcceptFriendMutation();
   const [remove, removal] = useRemoveFriendMutation();
   const { PublicProfileDialog } = useProfileDialogs();

@@ -50,7 +50,8 @@ function AppButtonLink({ to, children }: { to: string; children: ReactNode }) {
 
 /** 'Add friend', 'Request sent', 'Accept request' or 'Friends', as the friends list says. */
 function FriendButton({ profileid, onError }: { profileid: number; onError(e: unknown): void }) {
-  const { data } = useGetFriendsQuery();
+  // Fresh each time a profile opens: a request may have come since (its note is in the inbox).
+  const { data } = useGetFriendsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [request, requesting] = useRequestFriendMutation();
   const [accept, accepting] = useAcceptFriendMutation();
   if (!data) return null;
