@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -7,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { mayAct, type AllianceAction } from '@aleph/rules';
 import type { AllianceMember, AllianceRole } from '@aleph/contracts';
 import { formatNumber } from '../../lib/format-number';
@@ -22,6 +24,32 @@ const LABEL: Record<MemberAction['action'], string> = {
   kick: 'Kick',
   handOver: 'Make leader',
 };
+
+/** A green dot and the word: the colour is never the only sign. */
+function OnlineMark() {
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      sx={{ ml: 1, whiteSpace: 'nowrap' }}
+    >
+      <Box
+        component="span"
+        aria-hidden
+        sx={{
+          display: 'inline-block',
+          width: 8,
+          height: 8,
+          mr: 0.5,
+          borderRadius: '50%',
+          bgcolor: 'success.main',
+        }}
+      />
+      online
+    </Typography>
+  );
+}
 
 const ROLE: Record<AllianceRole, string> = {
   leader: 'Leader',
@@ -66,7 +94,7 @@ export function AllianceMembers(props: {
                 <Link component="button" type="button" onClick={() => props.onProfile(m.profileid)}>
                   {m.nickname}
                 </Link>
-                {m.online ? ' ●' : ''}
+                {m.online && <OnlineMark />}
               </TableCell>
               <TableCell>{ROLE[m.role]}</TableCell>
               <TableCell align="right">{m.level}</TableCell>

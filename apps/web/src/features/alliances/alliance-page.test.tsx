@@ -40,7 +40,7 @@ function details(
     created: '2026-11-01T10:00:00.000Z',
     maxMembers: 30,
     members: [
-      member(1, 'Rami', 'leader'),
+      { ...member(1, 'Rami', 'leader'), online: true },
       member(2, 'Zara', 'officer'),
       member(3, 'Omar', 'member'),
     ],
@@ -89,6 +89,7 @@ describe('alliance page', () => {
     const table = screen.getByRole('table', { name: 'Members' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByRole('button', { name: 'Rami' })).toBeTruthy();
+    expect(within(table).getAllByText('online')).toHaveLength(1);
     expect(within(table).queryByRole('button', { name: /Kick/ })).toBeNull();
     // No chat or goal for outsiders.
     expect(screen.queryByRole('region', { name: 'Weekly alliance goal' })).toBeNull();
