@@ -159,7 +159,16 @@ export function InboxPage() {
       <Box
         sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, justifyContent: 'space-between' }}
       >
-        <ScreenTabs label="Mailboxes" idPrefix="inbox" tabs={TABS} value={tab} onChange={setTab} />
+        {/* The tabs give way (scrolling) before the button does on a phone. */}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <ScreenTabs
+            label="Mailboxes"
+            idPrefix="inbox"
+            tabs={TABS}
+            value={tab}
+            onChange={setTab}
+          />
+        </Box>
         <Button
           variant="contained"
           color="secondary"
