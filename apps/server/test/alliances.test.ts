@@ -159,6 +159,9 @@ describe('searching alliances', () => {
     const firstClosed = seen.findIndex((a) => !a.open);
     expect(seen.slice(firstClosed).every((a) => !a.open)).toBe(true);
     expect(seen[0]).toMatchObject({ members: 1, weekXp: 0 });
+    expect((await me.api.get(url)).body.mine).toBeNull();
+    const { leader, alliance } = await foundedAlliance(ctx);
+    expect((await leader.api.get('/athar/alliances?q=zz')).body.mine).toEqual(alliance);
     const byTag = await me.api.get('/athar/alliances?q=zb1');
     expect(byTag.body.alliances.map((a: { tag: string }) => a.tag).sort()).toEqual(
       [

@@ -128,6 +128,8 @@ export type AllianceSummary = Static<typeof AllianceSummary>;
 export const AllianceSearchPage = Type.Object({
   alliances: Type.Array(AllianceSummary),
   next: Type.Union([Type.String(), Type.Null()]),
+  /** The caller's own alliance, null when in none (the page links to it). */
+  mine: Type.Union([AllianceRef, Type.Null()]),
 });
 export type AllianceSearchPage = Static<typeof AllianceSearchPage>;
 

@@ -47,7 +47,7 @@ export async function allianceRoutes(base: FastifyInstance) {
         response: { 200: AllianceSearchPage, ...errors },
       },
     },
-    async (request) => searchAlliances(db, request.query, clock.now()),
+    async (request) => searchAlliances(db, authOf(request).userId, request.query, clock.now()),
   );
 
   app.get(

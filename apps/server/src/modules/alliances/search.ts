@@ -25,6 +25,7 @@ function afterCursor(cursor: string): SQL {
  */
 export async function searchAlliances(
   db: Executor,
+  callerId: number,
   query: AllianceSearchQuery,
   now: Date,
 ): Promise<AllianceSearchPage> {
@@ -52,6 +53,11 @@ export async function searchAlliances(
         order by (case when a.open then 0 else 1 end), a.id
         limit ${SEARCH_PAGE_SIZE + 1}`,
   );
+  const [mine] = await queryRows<{ id: number; name: string; tag: string }>(
+    db,
+    sql`select a.id, a.name, a.tag from alliance_members m join alliances a on a.id = m.alliance_id
+        where m.profile_id = ${callerId}`,
+  );
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
@@ -64,5 +70,6 @@ export async function searchAlliances(
       weekXp: Number(r.xp),
     })),
     next: rows.length > SEARCH_PAGE_SIZE && last ? `${last.open ? 0 : 1}-${last.id}` : null,
+    mine: mine ?? null,
   };
 }

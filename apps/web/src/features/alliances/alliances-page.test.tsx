@@ -14,10 +14,12 @@ const FIRST: AllianceSearchPage = {
     { id: 2, name: 'Sand Wolves', tag: 'SW', open: false, members: 30, weekXp: 0 },
   ],
   next: '1-2',
+  mine: { id: 1, name: 'Iron Oath', tag: 'IOA' },
 };
 const SECOND: AllianceSearchPage = {
   alliances: [{ id: 3, name: 'Night Owls', tag: 'NO', open: false, members: 4, weekXp: 10 }],
   next: null,
+  mine: { id: 1, name: 'Iron Oath', tag: 'IOA' },
 };
 
 function renderPage(extra: Parameters<typeof fakeFetch>[0] = {}) {
@@ -48,6 +50,8 @@ describe('alliances page', () => {
     expect(within(list).getByRole('link', { name: '[IOA] Iron Oath' }).getAttribute('href')).toBe(
       '/alliances/1',
     );
+    const own = screen.getByText(/Your alliance/);
+    expect(within(own).getByRole('link').getAttribute('href')).toBe('/alliances/1');
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     await within(list).findByRole('link', { name: '[NO] Night Owls' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'More' })).toBeNull());

@@ -70,6 +70,18 @@ export function AlliancesPage() {
           Create alliance
         </Button>
       </Stack>
+      {first.data?.mine && (
+        <Typography>
+          Your alliance:{' '}
+          <Link
+            component={RouterLink}
+            to={`/alliances/${first.data.mine.id}`}
+            sx={{ fontWeight: 600 }}
+          >
+            [{first.data.mine.tag}] {first.data.mine.name}
+          </Link>
+        </Typography>
+      )}
       <TextField
         label="Search by name or tag"
         value={q}
