@@ -1,4 +1,5 @@
 import type { ReportReason, ReportView } from '@aleph/contracts';
+import Box from '@mui/material/Box';
 import { DataTable, type Column } from './data-table';
 import { when } from './format';
 import { PlayerLink } from './staff-log-table';
@@ -24,6 +25,23 @@ const handled = (r: ReportView) =>
         r.staffLogId !== null ? ` (staff log #${r.staffLogId})` : ''
       }`;
 
+/** The reporter's words, and the reported text (a message or chat line) when there is one. */
+const details = (r: ReportView) =>
+  r.quote === null ? (
+    (r.text ?? '—')
+  ) : (
+    <>
+      {r.text && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {r.text}
+        </Box>
+      )}
+      <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
+        Reported text: {r.quote}
+      </Box>
+    </>
+  );
+
 /** Reports about a player (`side` 'reporter') or by them ('target'), newest first. */
 export function ReportTable(props: {
   label: string;
@@ -39,7 +57,7 @@ export function ReportTable(props: {
         }
       : { header: 'Player', cell: (r) => <PlayerLink id={r.targetId} login={r.targetLogin} /> },
     { header: 'Reason', cell: (r) => REASON_LABELS[r.reason] },
-    { header: 'Details', cell: (r) => r.text ?? '—', wrap: true },
+    { header: 'Details', cell: details, wrap: true },
     { header: 'Status', cell: handled, wrap: true },
   ];
   return (
