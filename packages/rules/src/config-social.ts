@@ -35,6 +35,8 @@ export const SOCIAL_CONFIG = {
     tag: { min: 2, max: 5 },
     descriptionMax: 1000,
     applicationTextMax: 1000,
+    /** Invitations an alliance may send in any rolling day (each reaches an inbox). */
+    invitesPerDay: 30,
     chat: {
       maxLength: 500,
       /** Lines a member may post in any rolling minute. */
