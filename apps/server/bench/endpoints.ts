@@ -1,5 +1,6 @@
 import type { EndpointSpec } from './http.js';
 import type { BenchPlayer } from './players.js';
+import { messageSend, type MessageSenders } from './message-senders.js';
 
 /** The trivial JSON route measured in the same run: every figure is a ratio to it. */
 export const BASELINE: EndpointSpec = {
@@ -9,7 +10,10 @@ export const BASELINE: EndpointSpec = {
   auth: false,
 };
 
-export function gameEndpoints(players: readonly BenchPlayer[]): EndpointSpec[] {
+export function gameEndpoints(
+  players: readonly BenchPlayer[],
+  senders?: MessageSenders,
+): EndpointSpec[] {
   return [
     { name: 'GET /dashboard/stat', method: 'GET', path: '/dashboard/stat', auth: true },
     { name: 'GET /ard/lands', method: 'GET', path: '/ard/lands', auth: true },
@@ -43,5 +47,7 @@ export function gameEndpoints(players: readonly BenchPlayer[]): EndpointSpec[] {
         return { missionType: 'SEARCHELEMENT', landid: p.landid, heroid: p.heroid, elemid: 0 };
       },
     },
+    // A player's message: each request another sender's (the hour's limit is per sender).
+    ...(senders ? [messageSend(senders), messageSend(senders, true)] : []),
   ];
 }

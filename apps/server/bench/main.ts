@@ -28,6 +28,7 @@ import { mapBench } from './map.js';
 import { lighthouseBench } from './lighthouse.js';
 import { traderBench } from './trader.js';
 import { chatBench } from './chat.js';
+import { messageSenders, type MessageSenders } from './message-senders.js';
 
 /**
  * `npm run bench` (PGlite) or `DATABASE_URL=... npm run bench` (PostgreSQL, plus the same
@@ -67,6 +68,8 @@ const CONNECTIONS = Number(args.get('connections') ?? 64);
 const MISSIONS = Number(args.get('missions') ?? 50_000);
 /** Players signed in for the capacity mix (spread over many players, as real traffic is). */
 const CAPACITY_PLAYERS = Number(args.get('capacity-players') ?? 1000);
+/** Players taking turns at POST /hatif/messages: each sends far fewer than the hour's limit. */
+const MESSAGE_SENDERS = 2000;
 /** --only=http, or several parts: --only=http,capacity. */
 const only = args.get('only')?.split(',');
 /** --endpoints=boards,lands: the http part's endpoints whose name contains one of these. */
@@ -94,6 +97,7 @@ interface World {
   server: BenchServer;
   cookies: string[];
   players: Awaited<ReturnType<typeof benchPlayers>>;
+  senders: MessageSenders;
   dataDir: string;
 }
 
@@ -109,6 +113,7 @@ async function startWorld(label: string, url: string | undefined): Promise<World
   );
   const signedIn = runs('capacity') ? Math.max(CONNECTIONS, CAPACITY_PLAYERS) : CONNECTIONS;
   const players = await benchPlayers(database.db, Math.min(PLAYERS, signedIn));
+  const senders = await messageSenders(database.db, Math.min(PLAYERS, MESSAGE_SENDERS));
   await database.close();
   const server = await startBenchServer({
     DATA_DIR: dataDir,
@@ -119,7 +124,7 @@ async function startWorld(label: string, url: string | undefined): Promise<World
     players.map((p) => p.login),
     BENCH_PASSWORD,
   );
-  return { server, cookies, players, dataDir };
+  return { server, cookies, players, senders, dataDir };
 }
 
 async function httpPass(label: string, world: World): Promise<HttpPass> {
@@ -136,7 +141,7 @@ async function httpPass(label: string, world: World): Promise<HttpPass> {
   await runEndpoint(BASELINE, { ...opts, durationSeconds: 2 });
   const baselines = [await runEndpoint(BASELINE, opts)];
   const results: EndpointResult[] = [];
-  const specs = gameEndpoints(world.players).filter(
+  const specs = gameEndpoints(world.players, world.senders).filter(
     (spec) => !endpointNames || endpointNames.some((n) => spec.name.toLowerCase().includes(n)),
   );
   // The peak is the process's highest so far: the first endpoint after which it passes the
