@@ -82,3 +82,20 @@ export async function inboxSubjects(ctx: TestContext, profileId: number): Promis
   );
   return rows.map((r) => r.subject);
 }
+
+/** `n` bare accounts (no starter grant, no session) in no alliance: their nicknames. */
+export async function bareNicknames(ctx: TestContext, n: number): Promise<string[]> {
+  serial += 1;
+  const tag = `bn${process.pid % 1000}x${serial}x`;
+  const rows = await queryRows<{ nickname: string }>(
+    ctx.database.db,
+    sql`with u as (
+        insert into users (login, login_lower, email, address, password_hash, created_at)
+        select ${tag} || i, ${tag} || i, ${tag} || i || '@example.com',
+          '0x' || lpad(to_hex(i), 8, '0') || ${tag}, 'x', ${ctx.clock.now()}
+        from generate_series(1, ${n}) as i returning id, login)
+      insert into profiles (id, nickname, level, created_at)
+      select id, login, 1, ${ctx.clock.now()} from u returning nickname`,
+  );
+  return rows.map((r) => r.nickname);
+}

@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { SOCIAL_CONFIG } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
 import { createTestContext, type TestContext } from './helpers.js';
-import { HOUR } from './game-helpers.js';
+import { DAY, HOUR } from './game-helpers.js';
 import {
   allianceMember,
+  bareNicknames,
   foundedAlliance,
   freshNames,
   inboxSubjects,
@@ -115,5 +116,29 @@ describe('leaving', () => {
       open: true,
     });
     expect(again.status).toBe(201);
+  });
+});
+
+describe('invitations a day', () => {
+  it(`an alliance sends ${SOCIAL_CONFIG.alliances.invitesPerDay} in any rolling day, then 429 with when to retry`, async () => {
+    const { leader, alliance } = await foundedAlliance(ctx, false);
+    const max = SOCIAL_CONFIG.alliances.invitesPerDay;
+    const names = await bareNicknames(ctx, max + 1);
+    for (const nickname of names.slice(0, max)) {
+      expect((await leader.api.post(at(alliance.id, '/invite'), { nickname })).status).toBe(200);
+    }
+    ctx.clock.advance(HOUR);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: at(alliance.id, '/invite'),
+      headers: { cookie: leader.cookie },
+      payload: { nickname: names[max] },
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', field: 'nickname' });
+    expect(Number(res.headers['retry-after'])).toBe((DAY - HOUR) / 1000);
+    ctx.clock.advance(DAY - HOUR);
+    const later = await leader.api.post(at(alliance.id, '/invite'), { nickname: names[max] });
+    expect(later.status).toBe(200);
   });
 });

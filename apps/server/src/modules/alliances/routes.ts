@@ -80,7 +80,9 @@ export async function allianceRoutes(base: FastifyInstance) {
   );
   app.post(
     '/alliances/:id/invite',
-    { schema: { ...byId, body: AllianceInviteBody } },
+    {
+      schema: { ...byId, body: AllianceInviteBody, response: { ...done, 429: ErrorBody } },
+    },
     async (request) =>
       invitePlayer(
         db,

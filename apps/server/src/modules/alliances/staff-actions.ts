@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { AllianceErrorCode, type AllianceDone } from '@aleph/contracts';
-import { mayAct, type AllianceAction } from '@aleph/rules';
+import { AllianceErrorCode, ErrorCode, type AllianceDone } from '@aleph/contracts';
+import { mayAct, SOCIAL_CONFIG, type AllianceAction } from '@aleph/rules';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { writeMessages } from '../../core/inbox.js';
@@ -87,6 +87,32 @@ export async function refuseApplication(
   });
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Each invitation reaches an inbox: an alliance sends at most `invitesPerDay` in any rolling
+ * day (counted under the alliance's row lock), then 429 with when the oldest one stops counting.
+ */
+async function assertInviteBudget(tx: Executor, allianceId: number, now: Date) {
+  const max = SOCIAL_CONFIG.alliances.invitesPerDay;
+  const [day] = await queryRows<{ n: number; oldest: Date | string | null }>(
+    tx,
+    sql`select count(*)::int as n, min(created_at) as oldest from alliance_requests
+        where alliance_id = ${allianceId} and kind = 'invitation'
+          and created_at > ${new Date(now.getTime() - DAY_MS)}`,
+  );
+  if (day && day.n >= max && day.oldest !== null) {
+    const retry = new Date(day.oldest).getTime() + DAY_MS - now.getTime();
+    throw new AppError(
+      429,
+      ErrorCode.rateLimited,
+      `An alliance can send ${max} invitations a day. Please try again later.`,
+      'nickname',
+      { 'retry-after': String(Math.max(1, Math.ceil(retry / 1000))) },
+    );
+  }
+}
+
 /**
  * `POST /athar/alliances/{id}/invite { nickname }` (officers, leader): the invitee finds the
  * invitation in their inbox and on the alliance's page, and accepts it by joining. An invitee
@@ -120,6 +146,7 @@ export async function invitePlayer(
     }
     const done = { allianceId, role: await roleIn(tx, allianceId, actorId) };
     if (target.alliance_id !== null) throw alreadyMember('nickname');
+    await assertInviteBudget(tx, allianceId, now);
     if (target.blocks) return done;
     const inserted = await queryRows<{ kind: string }>(
       tx,
