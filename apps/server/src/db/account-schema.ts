@@ -112,6 +112,8 @@ export const profiles = pgTable(
     check('profiles_vip_nonnegative', sql`${t.vipPoints} >= 0`),
     check('profiles_level_range', sql`${t.level} between 0 and 10`),
     index('profiles_power_rank_idx').on(t.power.desc(), t.id),
+    // The nickname search of the message dialog (LIKE 'x%' on the lower-cased nickname).
+    index('profiles_nickname_prefix_idx').on(sql`lower(${t.nickname}) text_pattern_ops`),
   ],
 );
 

@@ -39,6 +39,8 @@ export const sentMessages = pgTable(
   },
   (t) => [
     index('sent_messages_sender_idx').on(t.senderId, t.createdAt),
+    // The Sent view pages by id.
+    index('sent_messages_sender_id_idx').on(t.senderId, t.id),
     index('sent_messages_pair_idx').on(t.senderId, t.recipientId, t.createdAt),
     index('sent_messages_recipient_idx').on(t.recipientId, t.senderId),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_nickname_prefix_idx" ON "profiles" USING btree (lower("nickname") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "sent_messages_sender_id_idx" ON "sent_messages" USING btree ("sender_id","id");
