@@ -144,6 +144,11 @@ describe('applications and invitations', () => {
     });
     expect(inv.status).toBe(200);
     expect((await inboxSubjects(ctx, p.id))[0]).toContain(`invites you to [${alliance.tag}]`);
+    const [letter] = await queryRows<{ body: string }>(
+      ctx.database.db,
+      sql`select body from messages where profile_id = ${p.id} order by id desc limit 1`,
+    );
+    expect(letter!.body).toContain(`<a href="/alliances/${alliance.id}">`);
     expect((await p.api.get(at(alliance.id))).body.me.request).toBe('invitation');
     expect((await p.api.post(at(alliance.id, '/join'))).status).toBe(200);
     const none = await officer.api.post(at(alliance.id, '/invite'), {

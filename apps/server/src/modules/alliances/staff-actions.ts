@@ -167,7 +167,7 @@ export async function invitePlayer(
         profileId: target.id,
         kind: 'system',
         subject: `${inviter} invites you to [${alliance.tag}] ${alliance.name}`,
-        body: `<p>Find the alliance under Alliances (search for ${alliance.tag}) and join it to accept.</p>`,
+        body: `<p>Open <a href="/alliances/${alliance.id}">[${alliance.tag}] ${alliance.name}</a> and join it to accept.</p>`,
         at: now,
       },
     ]);
