@@ -51,6 +51,9 @@ function OnlineMark() {
   );
 }
 
+/** The level column gives way on a phone (390 px), so the actions fit beside the names. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
+
 const ROLE: Record<AllianceRole, string> = {
   leader: 'Leader',
   officer: 'Officer',
@@ -82,7 +85,9 @@ export function AllianceMembers(props: {
           <TableRow>
             <TableCell>Nickname</TableCell>
             <TableCell>Role</TableCell>
-            <TableCell align="right">Level</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              Level
+            </TableCell>
             <TableCell align="right">XP this week</TableCell>
             {anyActions && <TableCell>Actions</TableCell>}
           </TableRow>
@@ -97,7 +102,9 @@ export function AllianceMembers(props: {
                 {m.online && <OnlineMark />}
               </TableCell>
               <TableCell>{ROLE[m.role]}</TableCell>
-              <TableCell align="right">{m.level}</TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {m.level}
+              </TableCell>
               <TableCell align="right">{formatNumber(m.weekXp)}</TableCell>
               {anyActions && (
                 <TableCell>
