@@ -1,17 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SOCIAL_CONFIG } from '@aleph/rules';
 import { openDatabase } from '../src/db/client.js';
 import { ensureDatabase } from './bench-database.js';
-import {
-  ChatClient,
-  chatDelivery,
-  percentiles,
-  type ChatDelivery,
-  type PostedLine,
-} from './chat-figures.js';
+import { ChatClient, chatDelivery, percentiles, type ChatDelivery } from './chat-figures.js';
+import { postLines } from './chat-post.js';
 import { seedChatAlliances } from './chat-seed.js';
 import { startChatServer } from './chat-server.js';
 import { benchPlayers } from './players.js';
@@ -59,40 +53,6 @@ export interface ChatRunResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Posts one line; resolves with the status and the line's id (from the 201's body). */
-function post(agent: Agent, url: URL, allianceId: number, cookie: string, text: string) {
-  const body = JSON.stringify({ text });
-  return new Promise<{ status: number; id?: number }>((resolve) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/athar/alliances/${allianceId}/chat`,
-        agent,
-        headers: {
-          cookie,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          resolve(
-            status === 201 ? { status, id: (JSON.parse(text) as { id: number }).id } : { status },
-          );
-        });
-      },
-    );
-    req.on('error', () => resolve({ status: 0 }));
-    req.end(body);
-  });
-}
 
 /**
  * One run: `count` alliances of SIZE members, every member's stream open (member g on process
@@ -158,51 +118,18 @@ async function chatRun(
     await sleep(5000);
     const rssOpenMb = servers.map((s) => s.memoryMb());
 
-    const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 64 }));
-    const urls = servers.map((s) => new URL(s.url));
-    const lines = new Map<number, PostedLine>();
-    const postMs: number[] = [];
-    const postErrors: Record<string, number> = {};
-    const pending: Array<Promise<void>> = [];
-    const total = Math.round(rate * (options.warmupSeconds + options.seconds));
-    const start = Date.now();
-    let sent = 0;
-    await new Promise<void>((resolve) => {
-      const tick = () => {
-        const due = Math.min(total, Math.floor(((Date.now() - start) / 1000) * rate) + 1);
-        for (; sent < due; sent++) {
-          const k = sent;
-          const alliance = k % count;
-          const poster = alliances[alliance]!.members[Math.floor(k / count) % SIZE]!;
-          const p = processOf.get(poster)!;
-          const dueAt = start + (k * 1000) / rate;
-          const sentAt = Date.now();
-          pending.push(
-            post(
-              agents[p]!,
-              urls[p]!,
-              alliances[alliance]!.id,
-              cookieOf.get(poster)!,
-              `Bench line ${k}`,
-            ).then((r) => {
-              postMs.push(Date.now() - sentAt);
-              if (r.id !== undefined) lines.set(r.id, { alliance, sentAt, dueAt });
-              else postErrors[r.status] = (postErrors[r.status] ?? 0) + 1;
-            }),
-          );
-        }
-        if (sent >= total) resolve();
-        else setTimeout(tick, 2);
-      };
-      tick();
-    });
-    await Promise.all(pending);
+    const { lines, postMs, postErrors, total, start } = await postLines(
+      servers.map((s) => s.url),
+      alliances,
+      (m) => ({ cookie: cookieOf.get(m)!, server: processOf.get(m)! }),
+      rate,
+      options.warmupSeconds + options.seconds,
+    );
     // The last lines' frames are on their way.
     await sleep(5000);
     const results = await Promise.all(
       clients.map(async (c) => (await c.ask({ type: 'collect' }, 'results')).results),
     );
-    for (const a of agents) a.destroy();
     const delivery = chatDelivery(
       lines,
       memberOf,
