@@ -30,11 +30,7 @@ const notTheirs = (field: 'messageid' | 'chatlineid', what: string) =>
  * alliance the reporter is a member of, 404 otherwise), copied for staff: the quote stays
  * whatever later happens to the message or line. The reported player must be its writer (400).
  */
-export async function quoteOf(
-  tx: Executor,
-  reporterId: number,
-  body: ReportBody,
-): Promise<Quoted> {
+export async function quoteOf(tx: Executor, reporterId: number, body: ReportBody): Promise<Quoted> {
   let quote: string | null = null;
   if (body.messageid !== undefined) {
     const [m] = await queryRows<{ sender_id: number | null; subject: string; body: string }>(
