@@ -64,6 +64,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       // What production requires (docs/operations.md); the bench reads no /metrics.
       SIWE_DOMAIN: 'game.test',
       METRICS: 'off',
+      // No mail server on a bench machine: production requires SMTP_URL and PUBLIC_URL, or this.
+      MAIL: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
