@@ -21,9 +21,12 @@ export async function startChatServer(own: Record<string, string>): Promise<Benc
   const env = { MAIL: 'off', ...own };
   if (existsSync(path.join(serverRoot, 'dist/main.js'))) return startBenchServer(env);
   const port = await freePort();
+  // BENCH_CPU_PROF=<folder>: a V8 CPU profile of each server process, as startBenchServer's.
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', path.join(serverRoot, 'src/main.ts')],
+    [...flags, '--import', 'tsx', '--conditions=source', path.join(serverRoot, 'src/main.ts')],
     {
       cwd: serverRoot,
       env: {
