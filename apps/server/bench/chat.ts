@@ -5,6 +5,7 @@ import { SOCIAL_CONFIG } from '@aleph/rules';
 import { openDatabase } from '../src/db/client.js';
 import { ensureDatabase } from './bench-database.js';
 import { ChatClient, chatDelivery, percentiles, type ChatDelivery } from './chat-figures.js';
+import type { ChatClientResults } from './chat-client.js';
 import { postLines } from './chat-post.js';
 import { seedChatAlliances } from './chat-seed.js';
 import { startChatServer } from './chat-server.js';
@@ -17,6 +18,7 @@ const SIZE = SOCIAL_CONFIG.alliances.maxMembers;
 /** Streams one client process holds, and streams opened at once (each wave awaits its answers). */
 const STREAMS_PER_CLIENT = 7_500;
 const WAVE = 250;
+const OPEN_TIMEOUT_MS = 300_000;
 /** The issue's target: a line reaches each online member within this at p99. */
 export const CHAT_P99_TARGET_MS = 500;
 
@@ -53,6 +55,8 @@ export interface ChatRunResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A time-out that does not keep the bench running once all else is done. */
+const deadline = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 /**
  * One run: `count` alliances of SIZE members, every member's stream open (member g on process
@@ -95,7 +99,7 @@ async function chatRun(
           const client = new ChatClient();
           clients.push(client);
           const slice = share.slice(c * STREAMS_PER_CLIENT, (c + 1) * STREAMS_PER_CLIENT);
-          return client.ask(
+          const asked = client.ask(
             {
               type: 'open',
               url: s.url,
@@ -105,6 +109,9 @@ async function chatRun(
             },
             'opened',
           );
+          // A client that died opening answers nothing: none of its streams counts as open.
+          const timeout = { ok: 0, failed: slice.length, statuses: { 'no answer': slice.length } };
+          return Promise.race([asked, deadline(OPEN_TIMEOUT_MS).then(() => timeout)]);
         });
       }),
     );
@@ -127,8 +134,15 @@ async function chatRun(
     );
     // The last lines' frames are on their way.
     await sleep(5000);
+    // A client that died (or hangs) answers nothing: its streams' frames count as lost.
+    const none: ChatClientResults = { lines: [], repeated: 0, drops: 0, open: 0, cpuMs: 0 };
     const results = await Promise.all(
-      clients.map(async (c) => (await c.ask({ type: 'collect' }, 'results')).results),
+      clients.map((c) =>
+        Promise.race([
+          c.ask({ type: 'collect' }, 'results').then((r) => r.results),
+          deadline(30_000).then(() => none),
+        ]),
+      ),
     );
     const delivery = chatDelivery(
       lines,
