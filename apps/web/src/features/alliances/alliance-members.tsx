@@ -9,6 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { mayAct, type AllianceAction } from '@aleph/rules';
 import type { AllianceMember, AllianceRole } from '@aleph/contracts';
 import { formatNumber } from '../../lib/format-number';
@@ -51,7 +53,7 @@ function OnlineMark() {
   );
 }
 
-/** The level column gives way on a phone (390 px), so the actions fit beside the names. */
+/** The level column gives way on a phone (390 px); the actions go under the names there. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } };
 
 const ROLE: Record<AllianceRole, string> = {
@@ -77,7 +79,24 @@ export function AllianceMembers(props: {
     m.profileid === myId
       ? []
       : (Object.keys(LABEL) as MemberAction['action'][]).filter((a) => mayAct(myRole, a, m.role));
-  const anyActions = members.some((m) => actionsOf(m).length > 0);
+  // On a phone the actions sit under each name: an Actions column would leave the window.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const anyActions = !phone && members.some((m) => actionsOf(m).length > 0);
+  const buttons = (m: AllianceMember) =>
+    actionsOf(m).length > 0 && (
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+        {actionsOf(m).map((action) => (
+          <Button
+            key={action}
+            size="small"
+            aria-label={`${LABEL[action]} ${m.nickname}`}
+            onClick={() => props.onAction({ action, member: m })}
+          >
+            {LABEL[action]}
+          </Button>
+        ))}
+      </Stack>
+    );
   return (
     <TableContainer>
       <Table size="small" aria-label="Members">
@@ -100,28 +119,14 @@ export function AllianceMembers(props: {
                   {m.nickname}
                 </Link>
                 {m.online && <OnlineMark />}
+                {phone && buttons(m)}
               </TableCell>
               <TableCell>{ROLE[m.role]}</TableCell>
               <TableCell align="right" sx={WIDE_ONLY}>
                 {m.level}
               </TableCell>
               <TableCell align="right">{formatNumber(m.weekXp)}</TableCell>
-              {anyActions && (
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    {actionsOf(m).map((action) => (
-                      <Button
-                        key={action}
-                        size="small"
-                        aria-label={`${LABEL[action]} ${m.nickname}`}
-                        onClick={() => props.onAction({ action, member: m })}
-                      >
-                        {LABEL[action]}
-                      </Button>
-                    ))}
-                  </Stack>
-                </TableCell>
-              )}
+              {anyActions && <TableCell>{buttons(m)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>
