@@ -39,6 +39,13 @@ function post(agent: Agent, url: URL, allianceId: number, cookie: string, text: 
 }
 
 /**
+ * A line of about 100 characters, a chat line's usual length: each member's event carries it,
+ * so its length decides how many notifications (at most 8,000 bytes each) a line takes.
+ */
+const lineText = (k: number) =>
+  `Bench line ${k}: meet at the eastern lands at dawn, bring two heroes each and the spare gold.`;
+
+/**
  * The chat's offered load, an open loop: line k is due at k / rate seconds whatever the answers
  * do, posted by alliance k mod count's member (k div count) mod SIZE, so each member posts once
  * in SIZE * count / rate seconds (far under the per-minute limit), to the poster's own server
@@ -77,7 +84,7 @@ export async function postLines(
             targets[poster.server]!,
             id,
             poster.cookie,
-            `Bench line ${k}`,
+            lineText(k),
           ).then((r) => {
             postMs.push(Date.now() - sentAt);
             if (r.id !== undefined) lines.set(r.id, { alliance, sentAt, dueAt });
