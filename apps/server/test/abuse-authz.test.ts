@@ -190,6 +190,7 @@ describe("another player's ids", () => {
       heroes: 3,
       frame: 'none',
       achievements: { earned: 0, rarest: [] },
+      alliance: null,
     });
     expect((await carol.api.get(`/athar/publicprofiles/${MISSING}`)).status).toBe(404);
   });
