@@ -80,6 +80,30 @@ describe('sending a message', () => {
     });
   });
 
+  it("shows the tag of the writer's alliance beside the name, as it is now", async () => {
+    const a = await socialPlayer(ctx);
+    const b = await socialPlayer(ctx);
+    expect((await write(a, b.nickname, 'Before', 'No alliance yet.')).statusCode).toBe(201);
+    const tag = `T${a.id % 10000}`;
+    const [alliance] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`insert into alliances (name, tag, open, member_count, created_at)
+        values (${`Taggers ${a.id}`}, ${tag}, true, 1, ${ctx.clock.now()}) returning id`,
+    );
+    await ctx.database.db.execute(
+      sql`insert into alliance_members (profile_id, alliance_id, role, joined_at)
+        values (${a.id}, ${alliance!.id}, 'leader', ${ctx.clock.now()})`,
+    );
+    expect((await write(a, b.nickname, 'After', 'Now in one.')).statusCode).toBe(201);
+    const mine = (await inbox(b)).filter((m) => m.sender_id === a.id);
+    expect(mine.map((m) => [m.subject, m.sender_tag])).toEqual([
+      ['After', tag],
+      ['Before', tag],
+    ]);
+    const game = (await inbox(b)).find((m) => m.sender_id === undefined)!;
+    expect(game.sender_tag).toBeUndefined();
+  });
+
   it('pages the Sent view newest first', async () => {
     const a = await socialPlayer(ctx);
     const b = await socialPlayer(ctx);

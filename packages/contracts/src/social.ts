@@ -62,6 +62,8 @@ export const Message = Type.Object({
   sender_name: Type.String(),
   /** A player message's writer (reply, block, report); absent for the game's own messages. */
   sender_id: Type.Optional(Type.Integer()),
+  /** The tag of the writer's alliance now, shown beside `sender_name`; absent when in none. */
+  sender_tag: Type.Optional(Type.String()),
   subject: Type.String(),
   /** Sanitised HTML. */
   body: Type.String(),

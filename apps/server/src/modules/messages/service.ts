@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Message } from '@aleph/contracts';
-import { preparedRows, type Db } from '../../db/client.js';
+import { preparedRows, queryRows, type Db } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -14,16 +14,34 @@ export async function listMessages(db: Db, profileId: number): Promise<Message[]
     .where(eq(messages.profileId, profileId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(INBOX_LIMIT);
+  const tags = await allianceTags(
+    db,
+    rows.map((m) => m.senderId),
+  );
   return rows.map((m) => ({
     msgid: m.id,
     sender_name: m.senderName,
     ...(m.senderId !== null ? { sender_id: m.senderId } : {}),
+    ...(m.senderId !== null && tags.has(m.senderId) ? { sender_tag: tags.get(m.senderId)! } : {}),
     subject: m.subject,
     body: m.body,
     created: m.createdAt.toISOString(),
     read: m.readAt !== null,
     deleted: m.deletedAt !== null,
   }));
+}
+
+/** The alliance tags of the players who wrote, by their id (docs/api.md, "Players meet"). */
+async function allianceTags(db: Db, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const writers = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (writers.length === 0) return new Map();
+  const rows = await queryRows<{ profile_id: number; tag: string }>(
+    db,
+    sql`select m.profile_id, a.tag from alliance_members m
+      join alliances a on a.id = m.alliance_id and a.dissolved_at is null
+      where m.profile_id = any(${`{${writers.join(',')}}`}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.profile_id), r.tag]));
 }
 
 export async function countUnread(db: Db, profileId: number): Promise<number> {

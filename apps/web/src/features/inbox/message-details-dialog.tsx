@@ -45,7 +45,12 @@ export function MessageDetailsDialog(props: MessageDetailsDialogProps) {
           <Stack spacing={2}>
             <DetailList
               details={[
-                { term: 'From', value: message.sender_name },
+                {
+                  term: 'From',
+                  value: message.sender_tag
+                    ? `${message.sender_name} [${message.sender_tag}]`
+                    : message.sender_name,
+                },
                 { term: 'Date', value: messageDate(message.created) },
                 { term: 'Subject', value: message.subject },
               ]}

@@ -54,7 +54,10 @@ function MessageRow({
   };
   return (
     <TableRow hover onClick={() => onOpen(message)} sx={{ cursor: 'pointer' }}>
-      <TableCell sx={{ overflowWrap: 'break-word', ...cellSx }}>{message.sender_name}</TableCell>
+      <TableCell sx={{ overflowWrap: 'break-word', ...cellSx }}>
+        {message.sender_name}
+        {message.sender_tag && <AllianceTag tag={message.sender_tag} />}
+      </TableCell>
       <TableCell sx={{ overflowWrap: 'break-word', ...cellSx }}>
         {/* The row opens on a click anywhere; this button makes it reachable by keyboard. */}
         <Link
@@ -93,6 +96,15 @@ function MessageRow({
 }
 
 /** From, Subject, Date and Delete; deleting never opens the message. */
+/** The writer's alliance tag beside the name, as boards and profiles show it. */
+function AllianceTag({ tag }: { tag: string }) {
+  return (
+    <Box component="span" sx={{ ml: 0.75, color: 'text.secondary', fontWeight: 400 }}>
+      [{tag}]
+    </Box>
+  );
+}
+
 export function MessageTable({ messages, deleting, onOpen, onDelete }: MessageTableProps) {
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Messages" sx={{ overflowX: 'auto' }}>

@@ -12,6 +12,15 @@ async function openDetails(user: ReturnType<typeof userEvent.setup>, subject: st
 }
 
 describe("a player's message", () => {
+  it("shows the writer's alliance tag beside the name, in the table and the details", async () => {
+    const user = userEvent.setup();
+    renderPlayerInbox({ messages: [fromZara(5, { sender_tag: 'WARD' })] });
+    const row = (await screen.findByRole('button', { name: 'Trade?' })).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('Zara[WARD]');
+    const details = await openDetails(user, 'Trade?');
+    expect(within(details).getByText('Zara [WARD]')).toBeTruthy();
+  });
+
   it("replies to the sender with 'Re: ' before the subject", async () => {
     const user = userEvent.setup();
     const { calls } = renderPlayerInbox({ messages: [fromZara(5)] });
