@@ -52,6 +52,7 @@ import { anyone, idOf, MISSING, read, write, type Endpoint } from './abuse-endpo
 import { allianceChatEndpoints } from './abuse-endpoints-alliance-chat.js';
 import { allianceEndpoints } from './abuse-endpoints-alliances.js';
 import { socialEndpoints } from './abuse-endpoints-social.js';
+import { staffSocialEndpoints } from './abuse-endpoints-staff-social.js';
 
 export * from './abuse-endpoint-kit.js';
 
@@ -363,6 +364,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The operators' console: the fuzzing player has no staff role, so every route answers 404
   // (staff-access.test.ts checks the refusals of each role).
   ...staffEndpoints(),
+  ...staffSocialEndpoints(),
 
   // Players meet (docs/api.md, "Player messages", "Friends and blocks", "Alliances").
   ...socialEndpoints(),

@@ -13,6 +13,7 @@ import { ENDPOINTS } from './abuse-endpoints.js';
 import { allianceChatOriginCases } from './abuse-origin-alliance-chat.js';
 import { allianceOriginCases } from './abuse-origin-alliances.js';
 import { socialOriginCases } from './abuse-origin-social.js';
+import { staffSocialOriginCases } from './abuse-origin-staff-social.js';
 import { expectErrorShape } from './abuse-helpers.js';
 import {
   bulkDelete,
@@ -586,6 +587,7 @@ describe('requests from another site', () => {
       ...(await socialOriginCases(ctx)),
       ...(await allianceOriginCases(ctx)),
       ...(await allianceChatOriginCases(ctx)),
+      ...(await staffSocialOriginCases(ctx)),
     ]);
   });
 

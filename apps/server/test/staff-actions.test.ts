@@ -60,6 +60,29 @@ const login = (p: Player) =>
     url: '/abwab/login',
     body: { username: p.login, password: p.password },
   });
+/** The alliance `p` leads, made on first use, with a line of theirs in its chat. */
+const bands = new Map<number, { id: number; lineId: number }>();
+async function bandOf(p: Player) {
+  const known = bands.get(p.id);
+  if (known) return known;
+  const now = ctx.clock.now();
+  const db = ctx.database.db;
+  const [band] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into alliances (name, tag, open, member_count, created_at)
+        values (${`Walk band ${p.id}`}, ${`W${p.id % 10_000}`}, true, 1, ${now}) returning id`,
+  );
+  await db.execute(sql`insert into alliance_members (profile_id, alliance_id, role, joined_at)
+    values (${p.id}, ${band!.id}, 'leader', ${now})`);
+  const [line] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into alliance_chat (alliance_id, profile_id, nickname, text, created_at)
+        values (${band!.id}, ${p.id}, 'walker', 'A line to hide', ${now}) returning id`,
+  );
+  const made = { id: Number(band!.id), lineId: Number(line!.id) };
+  bands.set(p.id, made);
+  return made;
+}
 const signedIn = async (cookie: string) =>
   (await send(ctx, { method: 'GET', url: '/athar/profile', cookie })).statusCode;
 
@@ -210,6 +233,29 @@ describe('every action writes its staff-log row', () => {
           return { url: `/diwan/unique/${created.id}/close`, body: { reason } };
         },
         { action: 'unique.close', targetUserId: null, details: { closed: true } },
+      ],
+      [
+        'POST /diwan/chat/:lineid/delete',
+        async () => ({
+          url: `/diwan/chat/${(await bandOf(target)).lineId}/delete`,
+          body: { reason },
+        }),
+        {
+          action: 'chat.delete',
+          details: { text: 'A line to hide', author: { profileId: target.id } },
+        },
+      ],
+      [
+        'POST /diwan/alliances/:id/rename',
+        async () => ({
+          url: `/diwan/alliances/${(await bandOf(target)).id}/rename`,
+          body: { name: 'Renamed Band', tag: 'RNB', reason },
+        }),
+        {
+          action: 'alliance.rename',
+          targetUserId: null,
+          details: { after: { name: 'Renamed Band', tag: 'RNB' } },
+        },
       ],
     ];
     const actions = ENDPOINTS.filter(

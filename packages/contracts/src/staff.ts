@@ -33,6 +33,8 @@ export const StaffErrorCode = {
   twoFactorOff: 'TWO_FACTOR_OFF',
   /** Lifting or unmuting an account that is neither suspended nor muted (nothing to do). */
   nothingToLift: 'NOTHING_TO_LIFT',
+  /** Deleting an alliance chat line that is deleted already (by staff or an officer). */
+  chatLineDeleted: 'CHAT_LINE_DELETED',
 } as const;
 export type StaffErrorCode = (typeof StaffErrorCode)[keyof typeof StaffErrorCode];
 
@@ -247,6 +249,18 @@ export const PlayerDetail = Type.Object({
   ),
   reportsMade: Type.Array(ReportView),
   reportsReceived: Type.Array(ReportView),
+  /** The player's alliance and role in it; null when in none (absent from older servers). */
+  alliance: Type.Optional(
+    Type.Union([
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        tag: Type.String(),
+        role: Type.Union([Type.Literal('leader'), Type.Literal('officer'), Type.Literal('member')]),
+      }),
+      Type.Null(),
+    ]),
+  ),
   /** The 50 most recent staff-log rows about this player. */
   staffActions: Type.Array(StaffLogEntry),
 });
@@ -426,6 +440,24 @@ export const RoleBody = Type.Object(
   { additionalProperties: false },
 );
 export type RoleBody = Static<typeof RoleBody>;
+
+/** `POST /diwan/chat/{lineid}/delete`: a line of any alliance's chat. */
+export const ChatLineIdParams = Type.Object({ lineid: Id });
+export type ChatLineIdParams = Static<typeof ChatLineIdParams>;
+
+/**
+ * `POST /diwan/alliances/{id}/rename`: at least one of name and tag (else 400 naming `name`),
+ * each checked by the rules' alliance name and tag checks. The reason is quoted to the members.
+ */
+export const AllianceRenameBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    tag: Type.Optional(Type.String({ maxLength: 20 })),
+    reason: StaffReason,
+  },
+  { additionalProperties: false },
+);
+export type AllianceRenameBody = Static<typeof AllianceRenameBody>;
 
 /** `GET /diwan/reports`: open reports grouped by target, the oldest group first. */
 export const ReportQueueQuery = Type.Object({ status: Type.Optional(ReportStatus) });

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TObject } from 'typebox';
 import {
+  AllianceRenameBody,
+  ChatLineIdParams,
   ErrorBody,
   GrantBody,
   LuckyOpenBody,
@@ -40,6 +42,7 @@ import {
   staffOpenLucky,
   staffSetLevel,
 } from './operator-tools.js';
+import { staffDeleteChatLine, staffRenameAlliance } from './social-actions.js';
 
 /** The acting staff member with the reason of the request's body. */
 export const staffWith = (request: FastifyRequest, reason: string): Staff => ({
@@ -56,8 +59,11 @@ interface Action {
   body: TObject;
   /** Moderators are refused (403 STAFF_ADMIN_ONLY, guard.ts). */
   adminOnly: boolean;
-  /** Its path names a player (`:id`) or, for `/unique/:id/close`, an event. */
-  byId: boolean;
+  /**
+   * The schema of its path's id: a player (`:id`), an event or an alliance (also `:id`), a chat
+   * line (`:lineid`); null when the path names none.
+   */
+  params: TObject | null;
   run: Run<{ reason: string }>;
 }
 
@@ -73,7 +79,11 @@ function act<S extends TObject>(
     path,
     body,
     adminOnly: options.adminOnly ?? false,
-    byId: path.includes('/:id'),
+    params: path.includes('/:lineid')
+      ? ChatLineIdParams
+      : path.includes('/:id')
+        ? PlayerIdParams
+        : null,
     run: run as Run<{ reason: string }>,
   };
 }
@@ -140,6 +150,11 @@ const ACTIONS: readonly Action[] = [
       adminOnly: true,
     },
   ),
+  // The social layer (#36): a line of any alliance's chat, an alliance's name (moderators too).
+  act('/chat/:lineid/delete', ReasonBody, (db, id, _b, staff, now) =>
+    staffDeleteChatLine(db, id, staff, now),
+  ),
+  act('/alliances/:id/rename', AllianceRenameBody, staffRenameAlliance),
 ];
 
 const errors = {
@@ -161,13 +176,14 @@ export function registerActions(base: FastifyInstance) {
       url: a.path,
       ...(a.adminOnly ? { config: { adminOnly: true } } : {}),
       schema: {
-        ...(a.byId ? { params: PlayerIdParams } : {}),
+        ...(a.params ? { params: a.params } : {}),
         body: a.body,
         response: { 200: StaffActionResult, ...errors },
       },
       handler: async (request) => {
         const body = request.body as { reason: string };
-        const id = a.byId ? (request.params as { id: number }).id : 0;
+        const params = request.params as { id?: number; lineid?: number };
+        const id = params.id ?? params.lineid ?? 0;
         const staffLogId = await a.run(
           database.db,
           id,

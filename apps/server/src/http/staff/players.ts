@@ -17,6 +17,7 @@ import { statusOf } from '../../core/account-status.js';
 import { readStaffLog } from '../../core/staff-log.js';
 import { decodeCursor, encodeCursor } from '../../modules/records/cursor.js';
 import { playerNotFound } from './target.js';
+import { allianceOfPlayer } from './social-actions.js';
 
 /** The console's reads of players (docs/api.md, "Operators"): search, a player's file, ledger. */
 
@@ -227,7 +228,7 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
         from sessions where user_id = ${id} order by created_at desc limit 20`,
     ),
   ]);
-  const [reportsMade, reportsReceived, staffActions] = await Promise.all([
+  const [reportsMade, reportsReceived, staffActions, alliance] = await Promise.all([
     readReports(
       db,
       sql`r.reporter_id = ${id}`,
@@ -235,6 +236,7 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
     ),
     readReports(db, sql`r.target_id = ${id}`, sql`order by r.created_at desc, r.id desc limit 20`),
     readStaffLog(db, { targetUserId: id, limit: 50 }),
+    allianceOfPlayer(db, id),
   ]);
   return {
     player: {
@@ -290,6 +292,7 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
     reportsMade,
     reportsReceived,
     staffActions,
+    alliance,
   };
 }
 
