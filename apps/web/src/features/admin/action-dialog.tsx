@@ -49,6 +49,8 @@ interface ActionDialogProps {
   /** Done: the staff log's row that records it. */
   onDone(result: StaffActionResult): void;
   onClose(): void;
+  /** The hint under Reason, where the action shows the reason to players (an alliance's rename). */
+  reasonHelp?: string;
   /** Shows a refusal of the action's own fields (`field` is the server's). */
   onFieldError?(field: string, message: string): boolean;
 }
@@ -112,7 +114,7 @@ export function ActionDialog(props: ActionDialogProps) {
       ? fieldRefusal.message
       : touched && reasonError
         ? reasonError
-        : 'Kept in the staff log; the player never sees it.';
+        : (props.reasonHelp ?? 'Kept in the staff log; the player never sees it.');
   const noticeHelp =
     fieldRefusal?.field === 'notice'
       ? fieldRefusal.message

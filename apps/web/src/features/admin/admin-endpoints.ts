@@ -1,4 +1,5 @@
 import type {
+  AllianceRenameBody,
   GrantBody,
   LuckyOpenBody,
   MuteBody,
@@ -117,6 +118,19 @@ export const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: ['staff'],
     }),
+    // The social layer (#36): a line of any alliance's chat, an alliance's name and tag.
+    deleteChatLine: build.mutation<StaffActionResult, ReasonBody & { lineid: number }>({
+      query: ({ lineid, ...body }) => ({
+        url: `/diwan/chat/${lineid}/delete`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['staff'],
+    }),
+    renameAlliance: build.mutation<StaffActionResult, AllianceRenameBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/diwan/alliances/${id}/rename`, method: 'POST', body }),
+      invalidatesTags: ['staff'],
+    }),
     // The operator CLI's tools (admins), through the CLI's own service code on the server.
     announce: build.mutation<StaffActionResult, StaffAnnouncementBody>({
       query: (body) => ({ url: '/diwan/announcements', method: 'POST', body }),
@@ -160,6 +174,8 @@ export const {
   usePlayerActionMutation,
   useSetRoleMutation,
   useResolveReportMutation,
+  useDeleteChatLineMutation,
+  useRenameAllianceMutation,
   useAnnounceMutation,
   useSetLevelMutation,
   useOpenLuckyMutation,

@@ -13,6 +13,7 @@ import { useGetPlayerQuery } from './admin-endpoints';
 import { ROLE_LABELS, shortAddress } from './format';
 import { LedgerSection } from './ledger-section';
 import { PlayerActions } from './player-actions';
+import { AllianceSection } from './player-alliance';
 import { PlayerActivity, PlayerOverview, SignalsSection, SignInsSection } from './player-sections';
 import { ReportTable } from './report-table';
 import { StaffLogTable } from './staff-log-table';
@@ -89,7 +90,15 @@ export function PlayerPage() {
         />
         <TabPanel idPrefix="player" value={tab}>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {tab === 'overview' && <PlayerOverview detail={data} />}
+            {tab === 'overview' && (
+              <>
+                <AllianceSection
+                  alliance={data.alliance ?? null}
+                  onDone={(text, result) => setDone(`${text}. Staff log #${result.staffLogId}.`)}
+                />
+                <PlayerOverview detail={data} />
+              </>
+            )}
             {tab === 'ledger' && (
               <SectionCard title="Ledger">
                 <LedgerSection id={player.id} />

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReportQueue, ReportStatus, ReportView } from '@aleph/contracts';
 import { NativeSelectField } from '../../lib/native-select-field';
 import { ActionDialog } from './action-dialog';
+import { DeleteLineDialog, namesLine } from './chat-line-dialog';
 import {
   useGetReportsQuery,
   useGetStaffLogQuery,
@@ -20,22 +21,28 @@ import { PlayerLink } from './staff-log-table';
 import { PageTitle } from './page-title';
 
 type Group = ReportQueue['groups'][number];
+/** What staff do with a report: resolve or dismiss it, or delete the chat line it names. */
+type Outcome = 'resolve' | 'dismiss' | 'delete';
 
 const STATUSES: readonly ReportStatus[] = ['open', 'resolved', 'dismissed'];
 
 /** The action a resolution links to: one of the target's latest staff-log rows, or none. */
 function ActionField(props: { targetLogin: string; value: string; onChange(v: string): void }) {
   const { data } = useGetStaffLogQuery({ target: props.targetLogin, limit: 20 });
+  const options = (data?.entries ?? []).map((e) => ({
+    value: String(e.id),
+    label: `#${e.id} ${e.action}, ${when(e.at)} by ${e.actorLabel}`,
+  }));
+  // The action just taken from this page (a deleted line) is offered even before the log shows it.
+  if (props.value && !options.some((o) => o.value === props.value))
+    options.unshift({ value: props.value, label: `#${props.value} (just taken)` });
   return (
     <NativeSelectField
       id="resolve-action"
       label="Action taken"
       value={props.value}
       placeholder="No action linked"
-      options={(data?.entries ?? []).map((e) => ({
-        value: String(e.id),
-        label: `#${e.id} ${e.action}, ${when(e.at)} by ${e.actorLabel}`,
-      }))}
+      options={options}
       onChange={props.onChange}
       helperText="The staff log's row of what was done about it, if anything."
     />
@@ -45,11 +52,13 @@ function ActionField(props: { targetLogin: string; value: string; onChange(v: st
 function HandleDialog(props: {
   report: ReportView;
   outcome: 'resolve' | 'dismiss';
+  /** The staff-log row to link, chosen already (the line just deleted). */
+  linked?: number;
   onClose(): void;
   onDone(text: string): void;
 }) {
   const [handle] = useResolveReportMutation();
-  const [action, setAction] = useState('');
+  const [action, setAction] = useState(props.linked ? String(props.linked) : '');
   const { report, outcome } = props;
   const resolve = outcome === 'resolve';
   return (
@@ -80,7 +89,7 @@ function HandleDialog(props: {
   );
 }
 
-function ReportLine(props: { report: ReportView; onHandle(outcome: 'resolve' | 'dismiss'): void }) {
+function ReportLine(props: { report: ReportView; onHandle(outcome: Outcome): void }) {
   const { report } = props;
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
@@ -109,7 +118,7 @@ function ReportLine(props: { report: ReportView; onHandle(outcome: 'resolve' | '
           </Box>
         )}
         {report.status === 'open' ? (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button
               size="small"
               variant="outlined"
@@ -128,6 +137,17 @@ function ReportLine(props: { report: ReportView; onHandle(outcome: 'resolve' | '
             >
               Dismiss
             </Button>
+            {namesLine(report) && (
+              <Button
+                size="small"
+                color="error"
+                aria-haspopup="dialog"
+                aria-label={`Delete the chat line of report #${report.id}`}
+                onClick={() => props.onHandle('delete')}
+              >
+                Delete line
+              </Button>
+            )}
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">
@@ -142,10 +162,7 @@ function ReportLine(props: { report: ReportView; onHandle(outcome: 'resolve' | '
 }
 
 /** One target's reports: a region named after the player, with the way to their file. */
-function GroupCard(props: {
-  group: Group;
-  onHandle(report: ReportView, outcome: 'resolve' | 'dismiss'): void;
-}) {
+function GroupCard(props: { group: Group; onHandle(report: ReportView, outcome: Outcome): void }) {
   const { group } = props;
   const headingId = useId();
   return (
@@ -205,7 +222,8 @@ export function ReportsPage() {
   const { data, isError } = useGetReportsQuery(status);
   const [handling, setHandling] = useState<{
     report: ReportView;
-    outcome: 'resolve' | 'dismiss';
+    outcome: Outcome;
+    linked?: number;
   }>();
   const [done, setDone] = useState<string>();
   return (
@@ -241,11 +259,23 @@ export function ReportsPage() {
           onHandle={(report, outcome) => setHandling({ report, outcome })}
         />
       ))}
-      {handling && (
+      {handling && handling.outcome === 'delete' && namesLine(handling.report) && (
+        <DeleteLineDialog
+          report={handling.report}
+          onClose={() => setHandling(undefined)}
+          onDone={(result) => {
+            setDone(`Line deleted. Staff log #${result.staffLogId}.`);
+            // Then the report, with the deletion linked as the action taken.
+            setHandling({ report: handling.report, outcome: 'resolve', linked: result.staffLogId });
+          }}
+        />
+      )}
+      {handling && handling.outcome !== 'delete' && (
         <HandleDialog
           key={`${handling.report.id}-${handling.outcome}`}
           report={handling.report}
           outcome={handling.outcome}
+          linked={handling.linked}
           onClose={() => setHandling(undefined)}
           onDone={setDone}
         />
