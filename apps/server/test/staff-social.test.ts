@@ -245,6 +245,41 @@ describe('staff rename an alliance', () => {
   });
 });
 
+describe('two staff members at once', () => {
+  it('delete one line: exactly one succeeds, one staff-log row, one push', async () => {
+    const b = await band();
+    const said = await call(b.leader, 'POST', `/athar/alliances/${b.id}/chat`, { text: 'Rude' });
+    const lineId = (said.body as { id: number }).id;
+    const other = await staffMember('admin');
+    const before = await staffLogCount(ctx);
+    const pushed = (await eventsOf(ctx, b.member.id, ['alliance.message'])).length;
+    const answers = await Promise.all(
+      [moderator, other].map((who) =>
+        call(who, 'POST', `/diwan/chat/${lineId}/delete`, { reason }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await staffLogCount(ctx)).toBe(before + 1);
+    expect(await eventsOf(ctx, b.member.id, ['alliance.message'])).toHaveLength(pushed + 1);
+  });
+
+  it('give two alliances one name: the unique index lets one have it, the other is a 409', async () => {
+    const [x, y] = [await band(), await band()];
+    const name = `Twin Name ${x.id}`;
+    const before = await staffLogCount(ctx);
+    const answers = await Promise.all(
+      [x, y].map((b) =>
+        call(moderator, 'POST', `/diwan/alliances/${b.id}/rename`, { name, reason }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body).toMatchObject({ field: 'name' });
+    const names = [(await allianceRow(x.id)).name, (await allianceRow(y.id)).name];
+    expect(names.filter((n) => n === name)).toHaveLength(1);
+    expect(await staffLogCount(ctx)).toBe(before + 1);
+  });
+});
+
 describe("a player's page names their alliance", () => {
   it('with its name, tag and the role, or null when in none', async () => {
     const b = await band();
