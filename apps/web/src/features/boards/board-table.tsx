@@ -52,6 +52,11 @@ function BoardRowView({
         >
           {row.profilename}
         </Link>
+        {row.tag && (
+          <Box component="span" sx={{ ml: 0.75, color: 'text.secondary' }}>
+            [{row.tag}]
+          </Box>
+        )}
         {own && ' (You)'}
       </TableCell>
       <TableCell align="right">{formatNumber(row.score)}</TableCell>

@@ -73,6 +73,19 @@ describe('weekly boards', () => {
     expect(within(table).queryAllByText(/\(You\)/)).toHaveLength(1);
   });
 
+  it("shows a player's alliance tag beside the name", async () => {
+    renderBoards({
+      gold: board([{ ...row(1, 42, 'Zara', 500), tag: 'WARD' }, row(2, 9, 'Omar', 10)]),
+    });
+    const table = await within(await section(GOLD)).findByRole('table');
+    expect(cellsOf(table)).toEqual([
+      ['1', 'Zara[WARD]', '500'],
+      ['2', 'Omar', '10'],
+    ]);
+    // The name alone opens the profile: the tag is beside the button, not in it.
+    expect(within(table).getByRole('button', { name: 'Zara' })).toBeTruthy();
+  });
+
   it('shows the player below the table when outside the top 100', async () => {
     const top = Array.from({ length: 100 }, (_, i) => row(i + 1, 1000 + i, `P${i + 1}`, 5000 - i));
     renderBoards({ xp: board(top, row(150, 7, 'Me', 12)) });
