@@ -67,7 +67,13 @@ function httpTable(pass: HttpPass, judgeMemory: boolean): string {
   const rows = [pass.baseline, ...pass.results].map((r) => {
     const base = r === pass.baseline ? r.rps : (r.baselineRps ?? pass.baseline.rps);
     const ratio = (r.rps / base) * 100;
-    const target = r === pass.baseline ? '' : ok(ratio >= 12 && r.p99 < 50);
+    // The 12 % target is the reads'; a write (a message sent) is recorded, not judged.
+    const target =
+      r === pass.baseline
+        ? ''
+        : r.name.startsWith('POST /hatif')
+          ? 'recorded'
+          : ok(ratio >= 12 && r.p99 < 50);
     const baseCell = r === pass.baseline ? 'mean of all runs' : String(base);
     return `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${baseCell} | ${ratio.toFixed(1)}% | ${r.errors + r.non2xx} | ${target} |`;
   });
