@@ -8,6 +8,7 @@ import type { StaffErrorCode } from './staff.js';
 import type { AllianceErrorCode } from './alliances.js';
 import type { SocialErrorCode } from './player-messages.js';
 import type { FriendErrorCode } from './friends.js';
+import type { BazaarErrorCode } from './bazaar.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -90,4 +91,5 @@ export type ApiErrorCode =
   | StaffErrorCode
   | SocialErrorCode
   | FriendErrorCode
-  | AllianceErrorCode;
+  | AllianceErrorCode
+  | BazaarErrorCode;

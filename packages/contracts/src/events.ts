@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ChatLine } from './alliances.js';
+import type { BazaarEvent } from './bazaar.js';
 import type { MessageNewEvent } from './player-messages.js';
 import { FrameName } from './records.js';
 
@@ -108,6 +109,9 @@ export interface PlayerEventMap {
   'message.new': MessageNewEvent;
   'alliance.message': AllianceMessageEvent;
   'alliance.changed': AllianceChangedEvent;
+  'bazaar.sold': BazaarEvent;
+  'bazaar.bought': BazaarEvent;
+  'bazaar.outbid': BazaarEvent;
   'map.changed': MapChangedEvent;
   resync: ResyncEvent;
 }
@@ -122,6 +126,9 @@ export const PLAYER_EVENT_TYPES: readonly PlayerEventType[] = [
   'message.new',
   'alliance.message',
   'alliance.changed',
+  'bazaar.sold',
+  'bazaar.bought',
+  'bazaar.outbid',
   'map.changed',
   'resync',
 ];

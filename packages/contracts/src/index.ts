@@ -23,3 +23,4 @@ export * from './alliances.js';
 export * from './player-messages.js';
 export * from './alliance-chat.js';
 export * from './friends.js';
+export * from './bazaar.js';

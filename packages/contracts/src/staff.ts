@@ -335,12 +335,13 @@ const LinkedAccount = Type.Object({
 
 /** A transfer of value between two accounts of one cluster (today: arena battles). */
 export const FlaggedTransfer = Type.Object({
-  kind: Type.Literal('arena'),
+  /** An arena battle, or a Bazaar sale (its listing id) between accounts of one cluster. */
+  kind: Type.Union([Type.Literal('arena'), Type.Literal('bazaar')]),
   id: Type.Integer(),
   at: IsoTime,
   fromId: Type.Integer(),
   toId: Type.Integer(),
-  /** What moved: the arena's rating points of the battle. */
+  /** What moved: the arena's rating points of the battle, or the sale's price. */
   amount: Type.Number(),
 });
 export type FlaggedTransfer = Static<typeof FlaggedTransfer>;

@@ -7,6 +7,7 @@ import { MISSIONS_CONFIG } from './config-missions.js';
 import { PROFILE_CONFIG } from './config-profile.js';
 import { QUESTS_CONFIG } from './config-quests.js';
 import { SOCIAL_CONFIG } from './config-social.js';
+import { BAZAAR_CONFIG } from './config-bazaar.js';
 import { UNIQUE_CONFIG } from './config-unique.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
@@ -76,6 +77,8 @@ export const GAME_CONFIG = {
   /** The Arena (docs/game-rules.md, Arena). */
   arena: ARENA_CONFIG,
   social: SOCIAL_CONFIG,
+  /** The players' market (docs/game-rules.md, Bazaar). */
+  bazaar: BAZAAR_CONFIG,
   /** The gold economy (docs/game-rules.md, Gold economy). */
   economy: ECONOMY_CONFIG,
   market: {

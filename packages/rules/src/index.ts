@@ -8,6 +8,8 @@ export * from './boards.js';
 export * from './config.js';
 export * from './config-arena.js';
 export * from './config-social.js';
+export * from './config-bazaar.js';
+export * from './bazaar.js';
 export type { LuckyPrizeKind, SecretOfferKind } from './config-economy.js';
 export type { MissionRule } from './config-missions.js';
 export type * from './config-unique.js';

@@ -10,3 +10,4 @@ export * from './economy-schema.js';
 export * from './mail-schema.js';
 export * from './staff-schema.js';
 export * from './social-schema.js';
+export * from './bazaar-schema.js';

@@ -27,6 +27,7 @@ import { allianceRoutes } from '../modules/alliances/routes.js';
 import { friendRoutes } from '../modules/social/friend-routes.js';
 import { playerMessageRoutes } from '../modules/social/message-routes.js';
 import { peopleRoutes } from '../modules/social/people-routes.js';
+import { bazaarRoutes } from '../modules/bazaar/routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
@@ -68,5 +69,7 @@ export async function playerRoutes(app: FastifyInstance) {
     await settled.register(allianceRoutes, { prefix: API_PREFIXES.profile });
     await settled.register(allianceChatRoutes, { prefix: API_PREFIXES.profile });
     await settled.register(allianceBoardRoutes, { prefix: API_PREFIXES.boards });
+    // The players' market (docs/api.md, "Bazaar").
+    await settled.register(bazaarRoutes, { prefix: API_PREFIXES.economy });
   });
 }
