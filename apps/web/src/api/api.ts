@@ -28,6 +28,9 @@ export const api = createApi({
     'dashboard',
     'features',
     'staff',
+    // The Bazaar's (features/bazaar): declared here so the push events can invalidate them.
+    'BazaarListing',
+    'BazaarMine',
   ],
   keepUnusedDataFor: 60,
   endpoints: () => ({}),
