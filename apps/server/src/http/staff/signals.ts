@@ -1,61 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { FlaggedTransfer, PlayerSignals, SignalClusters, StaffRole } from '@aleph/contracts';
+import type { PlayerSignals, SignalClusters, StaffRole } from '@aleph/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { statusOf } from '../../core/account-status.js';
+import { signalsSince as since } from '../../core/clusters.js';
 import { assertPlayer } from './players.js';
+import { transfersWithin } from './signal-transfers.js';
 
 /**
  * Multi-account signals (docs/operations.md, "Moderation"): accounts that signed in from one
- * client address (its keyed hash) or one browser (the device cookie) within WINDOW_DAYS, and the
- * arena battles between such accounts, which can move rating from one to the other.
+ * client address (its keyed hash) or one browser (the device cookie) within the signals window
+ * (core/clusters.ts), and the value moved between such accounts: arena battles and Bazaar sales.
  */
-export const WINDOW_DAYS = 30;
 
-const since = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
 const asDate = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-interface BattleRow {
-  id: number;
-  created_at: Date | string;
-  attacker_id: number;
-  defender_id: number;
-  winner: string;
-  attacker_change: number;
-  defender_change: number;
-}
-
-/** A battle as a transfer: from the loser to the winner, the rating the winner gained. */
-function transferOf(b: BattleRow): FlaggedTransfer {
-  const attackerWon = b.winner === 'attacker';
-  return {
-    kind: 'arena',
-    id: Number(b.id),
-    at: new Date(b.created_at).toISOString(),
-    fromId: Number(attackerWon ? b.defender_id : b.attacker_id),
-    toId: Number(attackerWon ? b.attacker_id : b.defender_id),
-    amount: Math.abs(Number(attackerWon ? b.attacker_change : b.defender_change)),
-  };
-}
-
-/** The arena battles of the window between two accounts of `ids`. */
-async function battlesWithin(
-  db: Executor,
-  ids: readonly number[],
-  now: Date,
-): Promise<BattleRow[]> {
-  if (ids.length < 2) return [];
-  const list = `{${ids.join(',')}}`;
-  return queryRows<BattleRow>(
-    db,
-    sql`select id, created_at, attacker_id, defender_id, winner, attacker_change, defender_change
-      from arena_battles
-      where attacker_id = any(${list}::int[]) and defender_id = any(${list}::int[])
-        and created_at > ${since(now)}
-      order by created_at desc, id desc limit 200`,
-  );
-}
-
-/** The accounts linked to `id`, how, and the battles between any of them and `id`. */
+/** The accounts linked to `id`, how, and the transfers between any of them and `id`. */
 export async function playerSignals(db: Executor, id: number, now: Date): Promise<PlayerSignals> {
   await assertPlayer(db, id);
   const from = since(now);
@@ -112,11 +71,8 @@ export async function playerSignals(db: Executor, id: number, now: Date): Promis
       ),
     });
   }
-  const others = [...linked.keys()];
-  const battles = (await battlesWithin(db, [id, ...others], now)).filter(
-    (b) => Number(b.attacker_id) === id || Number(b.defender_id) === id,
-  );
-  return { linked: [...linked.values()], flagged: battles.map(transferOf) };
+  const flagged = await transfersWithin(db, [id, ...linked.keys()], now, id);
+  return { linked: [...linked.values()], flagged };
 }
 
 /** Union-find over account ids. */
@@ -154,7 +110,8 @@ const MAX_CLUSTERS = 100;
 
 /**
  * Connected groups of accounts linked by a shared address hash or device id within the window,
- * largest first, each with the number of arena battles between its members.
+ * largest first, each with the number of transfers (arena battles, Bazaar sales) between its
+ * members.
  */
 export async function signalClusters(db: Executor, now: Date): Promise<SignalClusters> {
   const from = since(now);
@@ -189,7 +146,7 @@ export async function signalClusters(db: Executor, now: Date): Promise<SignalClu
     result.push({
       size: sorted.length,
       members: sorted.map((id) => ({ id, login: logins.get(id) ?? `#${id}` })),
-      flagged: (await battlesWithin(db, sorted, now)).length,
+      flagged: (await transfersWithin(db, sorted, now)).length,
     });
   }
   return { clusters: result };
