@@ -22,3 +22,10 @@ export function listingFacts(l: ListingSummary): string[] {
   if (l.kind === 'goods') facts.push(`Quantity ${formatNumber(l.quantity)}`);
   return facts;
 }
+
+/** What became of a buy, bid or cancel, said under the listing's price. */
+export interface Outcome {
+  ok: boolean;
+  text: string;
+}
+export type Report = (outcome: Outcome | null) => void;
