@@ -146,6 +146,27 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'bazaar',
+            element: screen(
+              () => import('../features/bazaar/bazaar-page'),
+              (m) => m.BazaarPage,
+            ),
+          },
+          {
+            path: 'bazaar/mine',
+            element: screen(
+              () => import('../features/bazaar/my-bazaar-page'),
+              (m) => m.MyBazaarPage,
+            ),
+          },
+          {
+            path: 'bazaar/:id',
+            element: screen(
+              () => import('../features/bazaar/listing-page'),
+              (m) => m.ListingPage,
+            ),
+          },
+          {
             path: 'events/luckycoin',
             element: screen(
               () => import('../features/economy/lucky-coin-page'),
