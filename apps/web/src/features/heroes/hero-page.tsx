@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetHeroesQuery } from '../../api/game-endpoints';
 import { FeatureGate } from '../../lib/feature-gate';
+import { SellOnBazaarButton } from '../../lib/sell-on-bazaar-button';
 import { ScreenTabs, TabPanel } from '../../lib/screen-tabs';
 import { SectionCard } from '../../lib/section-card';
 import { useEtaFormatter } from '../../lib/use-eta';
@@ -125,6 +126,10 @@ export function HeroPage() {
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>Hero #{hero.heroid}</Typography>
         </Box>
+        <SellOnBazaarButton
+          target={{ kind: 'hero', heroid: hero.heroid, title: hero.name }}
+          blocker={hero.busy ? 'This hero is on a mission.' : null}
+        />
         <ScreenTabs label="Hero" idPrefix="hero" tabs={TABS} value="main" onChange={() => {}} />
         <TabPanel idPrefix="hero" value="main">
           <Stack spacing={2}>

@@ -9,6 +9,7 @@ import { ElementIcon, elementLabel } from '../../lib/element-visuals';
 import { formatNumber } from '../../lib/format-number';
 import { DetailList } from '../../lib/detail-list';
 import { SectionCard } from '../../lib/section-card';
+import { SellOnBazaarButton } from '../../lib/sell-on-bazaar-button';
 import { useLaunch } from './use-launch';
 
 const MAX_TOWER = GAME_CONFIG.land.towerMaxLevel;
@@ -44,6 +45,28 @@ export function ElementCard({
   const tower = land.elements[element] ?? 0;
   const seals = land.vault.seals[element] ?? 0;
   const { landid } = land;
+  // Whole units only go on the Bazaar (docs/game-rules.md, Bazaar).
+  const elementals = Math.floor(land.vault.volume[element] ?? 0);
+  const shards = land.shards[element] ?? 0;
+  const withSell = (text: string, what: 'elementals' | 'shards', available: number) =>
+    available < 1 ? (
+      text
+    ) : (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
+        <span>{text}</span>
+        <SellOnBazaarButton
+          compact
+          target={{
+            kind: 'goods',
+            landid,
+            item: what,
+            elemid: element,
+            title: `${name} ${what}`,
+            available,
+          }}
+        />
+      </Box>
+    );
   const steps = land.vault.steps[element] ?? 0;
   // Each step multiplies the seal's drain by 0.85 (docs/game-rules.md, Seal improvements).
   const stepsText = `${steps} / ${IMPROVE.maxSteps}`;
@@ -99,7 +122,11 @@ export function ElementCard({
           details={[
             {
               term: 'Volume',
-              value: `${formatNumber(land.vault.volume[element] ?? 0)} / ${formatNumber(land.vault.cap[element] ?? 0)}`,
+              value: withSell(
+                `${formatNumber(land.vault.volume[element] ?? 0)} / ${formatNumber(land.vault.cap[element] ?? 0)}`,
+                'elementals',
+                elementals,
+              ),
             },
             {
               term: 'Seal',
@@ -128,7 +155,7 @@ export function ElementCard({
             ...(seals >= IMPROVE.minSeal || steps > 0
               ? [{ term: 'Improvements', value: improvementValue() }]
               : []),
-            { term: 'Shards', value: formatNumber(land.shards[element] ?? 0) },
+            { term: 'Shards', value: withSell(formatNumber(shards), 'shards', shards) },
           ]}
         />
       </Box>

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { InventoryItem } from '@aleph/contracts';
 import { formatAmount } from '@aleph/rules';
 import { useGetLandBalancesQuery } from '../../api/game-endpoints';
+import { SellOnBazaarButton } from '../../lib/sell-on-bazaar-button';
 
 type Filter = 'all' | InventoryItem['item_type'];
 /** The designed words: All / item / stuff (docs/screens.md). */
@@ -22,7 +23,7 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
   { value: 'stuff', label: 'stuff' },
 ];
 
-function ItemTile({ item }: { item: InventoryItem }) {
+function ItemTile({ item, landid }: { item: InventoryItem; landid: number }) {
   const Icon = item.item_type === 'item' ? Inventory2 : Category;
   return (
     <Paper
@@ -45,6 +46,20 @@ function ItemTile({ item }: { item: InventoryItem }) {
           {item.item_type}
         </Typography>
       </Box>
+      {item.balance > 0 && (
+        <Box sx={{ ml: 'auto' }}>
+          <SellOnBazaarButton
+            compact
+            target={{
+              kind: 'goods',
+              landid,
+              item: item.item_code,
+              title: item.item_name,
+              available: item.balance,
+            }}
+          />
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -76,7 +91,7 @@ export function LandInventoryTab({ landid }: { landid: number }) {
         }}
       >
         {shown.map((item) => (
-          <ItemTile key={item.itemid} item={item} />
+          <ItemTile key={item.itemid} item={item} landid={landid} />
         ))}
       </Box>
     );

@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { httpStatus } from '../../api/error-message';
+import { landLabel } from '../../lib/land-label';
+import { SellOnBazaarButton } from '../../lib/sell-on-bazaar-button';
 import { ScreenTabs, TabPanel, useTabParam } from '../../lib/screen-tabs';
 import { LandElementsTab } from './land-elements-tab';
 import { useGetLandQuery } from './land-endpoints';
@@ -82,6 +84,11 @@ export function LandPage() {
   return (
     <Stack spacing={2}>
       <LandHeader land={land} />
+      {/* A land is sold without its residents (docs/game-rules.md, Bazaar). */}
+      <SellOnBazaarButton
+        target={{ kind: 'land', landid: land.landid, title: landLabel(land) }}
+        blocker={land.residents > 0 ? 'Heroes live on this land: move them out first.' : null}
+      />
       <ScreenTabs label="Land" idPrefix="land" tabs={TABS} value={tab} onChange={setTab} />
       <TabPanel idPrefix="land" value={tab}>
         {tab === 'main' && <LandMainTab land={land} />}
