@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetails } from '@aleph/contracts';
+import type { ListingDetails, MyBazaar, PriceHistory } from '@aleph/contracts';
 import { grantToLand } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { insertBid, insertListing, readPlayer } from './bazaar-read-kit.js';
@@ -155,5 +155,194 @@ describe("a listing's page", () => {
     const bad = await details(p.cookie, 'abc');
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('id');
+  });
+});
+
+const DAY = 86_400_000;
+const get = async (cookie: string, url: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('My Bazaar', () => {
+  it('lists my open listings then the closed ones, my bids, purchases and sales with fees', async () => {
+    const [s, b, c] = [await readPlayer(ctx), await readPlayer(ctx), await readPlayer(ctx)];
+    const now = ctx.clock.now().getTime();
+    const at = (ms: number) => new Date(now + ms);
+    const open1 = await insertListing(ctx, { sellerId: s.id, createdAt: at(-3 * DAY) });
+    const open2 = await insertListing(ctx, { sellerId: s.id, createdAt: at(-DAY), listingFee: 7 });
+    const cancelled = await insertListing(ctx, {
+      sellerId: s.id,
+      status: 'cancelled',
+      closedAt: at(-2 * DAY),
+    });
+    const expired = await insertListing(ctx, {
+      sellerId: s.id,
+      status: 'expired',
+      closedAt: at(-DAY),
+    });
+    const sold = await insertListing(ctx, {
+      sellerId: s.id,
+      price: 1000,
+      listingFee: 10,
+      status: 'sold',
+      buyerId: b.id,
+      salePrice: 1000,
+      saleFee: 50,
+      closedAt: at(-DAY / 2),
+    });
+    // b's bids: leading on one auction, outbid on another, won one ended two days ago, and one
+    // ended eight days ago (no longer shown).
+    const auction = { sellerId: s.id, auctionDays: 3, startPrice: 100 };
+    const leading = await insertListing(ctx, { ...auction, price: 120, currentBid: 120 });
+    const outbid = await insertListing(ctx, { ...auction, price: 300, currentBid: 300 });
+    const won = await insertListing(ctx, {
+      ...auction,
+      status: 'sold',
+      buyerId: b.id,
+      salePrice: 150,
+      saleFee: 8,
+      closedAt: at(-2 * DAY),
+    });
+    const old = await insertListing(ctx, { ...auction, status: 'expired', closedAt: at(-8 * DAY) });
+    await insertBid(ctx, { listingId: leading, bidderId: b.id, amount: 100, at: at(-5000) });
+    await insertBid(ctx, {
+      listingId: leading,
+      bidderId: b.id,
+      amount: 120,
+      status: 'held',
+      at: at(-4000),
+    });
+    await insertBid(ctx, { listingId: outbid, bidderId: b.id, amount: 200, at: at(-3000) });
+    await insertBid(ctx, {
+      listingId: outbid,
+      bidderId: c.id,
+      amount: 300,
+      status: 'held',
+      at: at(-2000),
+    });
+    await insertBid(ctx, {
+      listingId: won,
+      bidderId: b.id,
+      amount: 150,
+      status: 'won',
+      at: at(-3 * DAY),
+    });
+    await insertBid(ctx, { listingId: old, bidderId: b.id, amount: 100, at: at(-9 * DAY) });
+
+    const mine = (await get(s.cookie, '/souq/bazaar/mine')).body as MyBazaar;
+    // Open ones newest first (the auctions were created now), then closed ones by their close.
+    expect(mine.listings.map((l) => l.id)).toEqual([
+      outbid,
+      leading,
+      open2,
+      open1,
+      expired,
+      cancelled,
+      old,
+    ]);
+    expect(mine.listings.find((l) => l.id === open2)!.listingFee).toBe(7);
+    expect(
+      mine.sales.map((t) => [t.listing.id, t.price, t.saleFee, t.listingFee, t.proceeds]),
+    ).toEqual([
+      [sold, 1000, 50, 10, 950],
+      [won, 150, 8, 1, 142],
+    ]);
+    expect(mine.sales[0]!.counterpart).toEqual({ profileid: b.id, nickname: b.nickname });
+    expect(mine.purchases).toEqual([]);
+    expect(mine.bids).toEqual([]);
+
+    const theirs = (await get(b.cookie, '/souq/bazaar/mine')).body as MyBazaar;
+    expect(theirs.listings).toEqual([]);
+    expect(theirs.purchases.map((t) => [t.listing.id, t.price, t.counterpart.nickname])).toEqual([
+      [sold, 1000, s.nickname],
+      [won, 150, s.nickname],
+    ]);
+    expect(theirs.purchases[0]!.at).toBe(at(-DAY / 2).toISOString());
+    expect(theirs.bids.map((x) => [x.listing.id, x.amount, x.held])).toEqual([
+      [outbid, 200, false],
+      [leading, 120, true],
+      [won, 150, false],
+    ]);
+    expect(theirs.bids[1]!.at).toBe(at(-4000).toISOString());
+    expect(theirs.bids[0]!.listing.auction).toMatchObject({ currentBid: 300, minNextBid: 315 });
+  });
+});
+
+describe('the price history', () => {
+  it('shows the median and the number of sales per UTC day for 30 days, goods per unit', async () => {
+    const s = await readPlayer(ctx);
+    const b = await readPlayer(ctx);
+    const now = ctx.clock.now().getTime();
+    const sale = (goodKey: string, price: number, daysAgo: number, more: object = {}) =>
+      insertListing(ctx, {
+        sellerId: s.id,
+        goodKey,
+        price,
+        status: 'sold',
+        buyerId: b.id,
+        salePrice: price,
+        saleFee: 1,
+        closedAt: new Date(now - daysAgo * DAY),
+        ...more,
+      });
+    await sale('hero:3', 100, 0);
+    await sale('hero:3', 600, 0);
+    await sale('hero:3', 200, 0);
+    await sale('hero:3', 100, 1);
+    await sale('hero:3', 300, 1);
+    await sale('hero:3', 999, 29.5); // before the first day shown
+    await sale('hero:3', 5000, 0, { currency: 'platinum' });
+    await sale('hero:2', 7000, 0);
+    // Still open: no sale.
+    await insertListing(ctx, { sellerId: s.id, goodKey: 'hero:3', price: 1 });
+    await sale('item:SKILL_POT', 50, 2, { quantity: 10 });
+    await sale('item:SKILL_POT', 40, 2, { quantity: 4 });
+
+    const h = (await get(s.cookie, '/souq/bazaar/prices?kind=hero&rarity=3')).body as PriceHistory;
+    expect(h.series).toBe('hero:3');
+    expect(h.currency).toBe('gold');
+    expect(h.days).toHaveLength(30);
+    const today = new Date(now).toISOString().slice(0, 10);
+    expect(h.days.at(-1)).toEqual({ day: today, median: 200, volume: 3 });
+    expect(h.days.at(-2)).toEqual({
+      day: new Date(now - DAY).toISOString().slice(0, 10),
+      median: 200,
+      volume: 2,
+    });
+    expect(h.days[0]!.day).toBe(new Date(now - 29 * DAY).toISOString().slice(0, 10));
+    expect(h.days.slice(0, -2).every((d) => d.median === null && d.volume === 0)).toBe(true);
+
+    const plat = (await get(s.cookie, '/souq/bazaar/prices?kind=hero&rarity=3&currency=platinum'))
+      .body as PriceHistory;
+    expect(plat.days.at(-1)).toEqual({ day: today, median: 5000, volume: 1 });
+
+    const pots = (await get(s.cookie, '/souq/bazaar/prices?kind=goods&item=SKILL_POT'))
+      .body as PriceHistory;
+    expect(pots.series).toBe('item:SKILL_POT');
+    // 5 and 10 gold a pot.
+    expect(pots.days.at(-3)).toMatchObject({ median: 7.5, volume: 2 });
+  });
+
+  it.each([
+    ['kind=hero', 'rarity'],
+    ['kind=land', 'terrain'],
+    ['kind=goods', 'item'],
+    ['kind=goods&item=elementals', 'elemid'],
+    ['rarity=2', 'kind'],
+    ['kind=hero&rarity=7', 'rarity'],
+    ['kind=hero&rarity=1&currency=silver', 'currency'],
+  ])('%s answers 400 naming %s', async (query, field) => {
+    const p = await readPlayer(ctx);
+    const res = await get(p.cookie, `/souq/bazaar/prices?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+  });
+
+  it('names the elementals series by element', async () => {
+    const p = await readPlayer(ctx);
+    const res = await get(p.cookie, '/souq/bazaar/prices?kind=goods&item=elementals&elemid=2');
+    expect(res.status).toBe(200);
+    expect(res.body.series).toBe('elementals:2');
   });
 });

@@ -35,15 +35,29 @@ beforeAll(async () => {
     const auction = rand(3) === 0;
     // Few distinct prices and times, so ties are everywhere.
     const price = [50, 100, 100, 250, 1000][rand(5)]!;
+    const rarity = kind === 'hero' ? rand(5) : null;
+    const element = rand(4);
+    const terrain = kind === 'land' ? rand(5) : null;
+    const item = kind === 'goods' ? ['LUCKY_COIN', 'SEAL_FIRE', 'elementals'][rand(3)]! : null;
+    // The series key as a listing's creation writes it (bazaar-schema.ts).
+    const goodKey =
+      kind === 'hero'
+        ? `hero:${rarity}`
+        : kind === 'land'
+          ? `land:${terrain}`
+          : item === 'elementals'
+            ? `elementals:${element}`
+            : `item:${item}`;
     const l = {
       sellerId: sellers[rand(3)]!,
       kind,
       currency: rand(4) === 0 ? 'platinum' : 'gold',
       price,
-      rarity: kind === 'hero' ? rand(5) : null,
-      element: rand(4),
-      terrain: kind === 'land' ? rand(5) : null,
-      item: kind === 'goods' ? ['LUCKY_COIN', 'SEAL_FIRE', 'elementals'][rand(3)]! : null,
+      rarity,
+      element,
+      terrain,
+      item,
+      goodKey,
       skills: kind === 'hero' ? Array.from({ length: 8 }, () => 10 + rand(60)) : null,
       auctionDays: auction ? 3 : null,
       startPrice: auction ? price : null,
@@ -149,6 +163,8 @@ describe('the Bazaar search', () => {
     { kind: 'hero' },
     { kind: 'land', terrain: 2 },
     { kind: 'goods', item: 'SEAL_FIRE' },
+    { item: 'elementals' },
+    { item: 'elementals', element: 2 },
     { rarity: 3 },
     { element: 1 },
     { currency: 'platinum' },
@@ -171,6 +187,13 @@ describe('the Bazaar search', () => {
       });
     }
   }
+
+  it('finds nothing for a rarity and a terrain together (no listing has both)', async () => {
+    expect(await search({ rarity: 1, terrain: 1 })).toEqual({
+      status: 200,
+      body: { listings: [], nextCursor: null },
+    });
+  });
 
   it("lists one seller's open listings (a profile's 'On the Bazaar')", async () => {
     const seller = sellers[1]!;

@@ -39,10 +39,28 @@ export function searchFilters(q: ListingSearchQuery, now: Date): SQL[] {
   }
   if (q.minPrice !== undefined) where.push(sql`${L.price} >= ${q.minPrice}`);
   if (q.maxPrice !== undefined) where.push(sql`${L.price} <= ${q.maxPrice}`);
+  for (const key of seriesKeys(q)) eq(L.goodKey, key);
   SKILL_MINIMUMS.forEach((name, i) => {
     const min = q[name];
     // PostgreSQL arrays count from 1.
     if (min !== undefined) where.push(sql`${L.skills}[${sql.raw(String(i + 1))}] >= ${min}`);
   });
   return where;
+}
+
+/**
+ * The price-history series a rarity, terrain or item filter implies ('hero:<rarity>',
+ * 'land:<terrain>', 'item:<code>', 'elementals:<e>', 'shards:<e>'; bazaar-schema.ts): the same
+ * condition again on `good_key`, whose index keeps a narrow search from reading every open
+ * listing to find its few (docs/performance.md, Bazaar). Two that disagree find nothing, as
+ * the columns would.
+ */
+function seriesKeys(q: ListingSearchQuery): string[] {
+  const keys: string[] = [];
+  if (q.rarity !== undefined) keys.push(`hero:${q.rarity}`);
+  if (q.terrain !== undefined) keys.push(`land:${q.terrain}`);
+  if (q.item === 'elementals' || q.item === 'shards') {
+    if (q.element !== undefined) keys.push(`${q.item}:${q.element}`);
+  } else if (q.item !== undefined) keys.push(`item:${q.item}`);
+  return keys;
 }

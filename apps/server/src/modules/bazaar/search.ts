@@ -46,6 +46,23 @@ const SORTS: Record<ListingSort, SortSpec> = {
   newest: byTime(L.createdAt, 'desc'),
 };
 
+/** The search's statement, unrun: a page and one row more (whether a next page exists). */
+export function searchQuery(db: Db, q: ListingSearchQuery, now: Date) {
+  const sort = q.sort ?? 'newest';
+  const spec = SORTS[sort];
+  const where = searchFilters(q, now);
+  if (q.cursor !== undefined) where.push(spec.after(decodeCursor(q.cursor, sort)));
+  const limit = q.limit ?? BAZAAR_CONFIG.page.default;
+  const query = db
+    .select({ listing: L, nickname: profiles.nickname, us: spec.micros ?? sql<null>`null` })
+    .from(L)
+    .innerJoin(profiles, eq(profiles.id, L.sellerId))
+    .where(and(...where))
+    .orderBy(...spec.order)
+    .limit(limit + 1);
+  return { query, sort, spec, limit };
+}
+
 /**
  * Open listings, filtered and sorted, one keyset page at a time (docs/api.md, Bazaar): the
  * page starts after the cursor's row by a row comparison on the sort's index, never OFFSET, so
@@ -56,18 +73,8 @@ export async function searchListings(
   q: ListingSearchQuery,
   now: Date,
 ): Promise<ListingPage> {
-  const sort = q.sort ?? 'newest';
-  const spec = SORTS[sort];
-  const where = searchFilters(q, now);
-  if (q.cursor !== undefined) where.push(spec.after(decodeCursor(q.cursor, sort)));
-  const limit = q.limit ?? BAZAAR_CONFIG.page.default;
-  const rows = await db
-    .select({ listing: L, nickname: profiles.nickname, us: spec.micros ?? sql<null>`null` })
-    .from(L)
-    .innerJoin(profiles, eq(profiles.id, L.sellerId))
-    .where(and(...where))
-    .orderBy(...spec.order)
-    .limit(limit + 1);
+  const { query, sort, spec, limit } = searchQuery(db, q, now);
+  const rows = await query;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
