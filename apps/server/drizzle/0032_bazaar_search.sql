@@ -1,0 +1,1 @@
+CREATE INDEX "bazaar_listings_open_good_price_idx" ON "bazaar_listings" USING btree ("good_key","currency","price","id") WHERE "bazaar_listings"."status" = 'open';
