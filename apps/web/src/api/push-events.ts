@@ -130,6 +130,20 @@ export function applyPushEvent(
     case 'alliance.changed':
       allianceChanged();
       return;
+    case 'bazaar.sold':
+    case 'bazaar.bought':
+    case 'bazaar.outbid':
+      // A sale, a purchase or a released hold: the treasury, what changed hands, the Bazaar's
+      // pages (this listing and the searches) and My Bazaar. The shell shows a toast.
+      invalidate([
+        'profile',
+        'BazaarListing',
+        'BazaarMine',
+        ...(event.type === 'bazaar.outbid'
+          ? []
+          : (['hero', 'residents', 'lands', 'land', 'dashboard'] as const)),
+      ]);
+      return;
     case 'resync':
       if (!event.data.complete) invalidate(providedTagTypes(getState()));
       return;
