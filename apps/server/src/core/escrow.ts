@@ -43,11 +43,33 @@ export async function assertLandNotListed(
     tx,
     sql`select id from bazaar_listings where status = 'open' and land_id = ${landId} limit 1`,
   );
-  if (rows.length > 0) {
-    throw conflict(
-      BazaarErrorCode.landListed,
-      'This land is listed on the Bazaar; cancel the listing first.',
-      field,
-    );
-  }
+  if (rows.length > 0) throw landListed(field);
+}
+
+/** 409 LAND_LISTED, for a caller that found the listing itself (the trader's batch). */
+export const landListed = (field = 'landid') =>
+  conflict(
+    BazaarErrorCode.landListed,
+    'This land is listed on the Bazaar; cancel the listing first.',
+    field,
+  );
+
+/**
+ * Both checks of a mission start in one query: 409 HERO_LISTED when the hero is listed, 409
+ * LAND_LISTED when the land is.
+ */
+export async function assertMissionNotListed(
+  tx: Executor,
+  heroId: number,
+  landId: number,
+): Promise<void> {
+  const rows = await queryRows<{ hero_id: number | null }>(
+    tx,
+    sql`select hero_id from bazaar_listings
+        where status = 'open' and (hero_id = ${heroId} or land_id = ${landId}) limit 1`,
+  );
+  const listed = rows[0];
+  if (!listed) return;
+  if (listed.hero_id !== null) await assertHeroesNotListed(tx, [heroId]);
+  await assertLandNotListed(tx, landId);
 }

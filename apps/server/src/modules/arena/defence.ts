@@ -3,6 +3,8 @@ import { ARENA_CONFIG, attacksLeft, nextAttackDayAt, utcDayKey } from '@aleph/ru
 import type { ArenaStatus } from '@aleph/contracts';
 import { queryRows, type Db } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
+import { assertHeroesNotListed } from '../../core/escrow.js';
+import { lockPlayer } from '../../core/land-query.js';
 import { heroNotFound } from '../../core/not-found.js';
 import { defenceHeroes, heroView, loadHeroes } from './heroes.js';
 import { arenaRow, attacksOn } from './players.js';
@@ -38,12 +40,18 @@ export async function setDefence(
   if (heroes.length !== heroIds.length || heroes.some((h) => h.ownerId !== profileId))
     throw heroNotFound();
   await withRetry(() =>
-    queryRows(
-      db,
-      sql`insert into arena_players (profile_id, rating, defence, updated_at)
+    db.transaction(async (tx) => {
+      // Under the player's lock, which a Bazaar listing takes too: a listed hero cannot defend
+      // (core/escrow.ts), and a hero cannot be listed while it defends.
+      await lockPlayer(tx, profileId);
+      await assertHeroesNotListed(tx, heroIds, 'heroes');
+      await queryRows(
+        tx,
+        sql`insert into arena_players (profile_id, rating, defence, updated_at)
           values (${profileId}, ${ARENA_CONFIG.elo.start}, ${`{${heroIds.join(',')}}`}::int[], ${now})
           on conflict (profile_id) do update set defence = excluded.defence, updated_at = excluded.updated_at`,
-    ),
+      );
+    }),
   );
   return arenaStatus(db, profileId, now);
 }

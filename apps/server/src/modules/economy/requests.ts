@@ -5,6 +5,7 @@ import { economyRequests } from '../../db/schema.js';
 import { withRetry } from '../../db/retry.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { lockWallet } from '../../core/balances.js';
+import { assertLandNotListed } from '../../core/escrow.js';
 import { lockOwnLand } from '../../core/state.js';
 
 export type RequestShape = Readonly<Record<string, string | number | null>>;
@@ -82,6 +83,8 @@ export const keyReused = () =>
 export async function ownLand(tx: Executor, profileId: number, landId: number) {
   const land = await lockOwnLand(tx, landId, profileId);
   if (!land) throw notFound('Land not found.');
+  // A listed land is sold with its inventory: frozen until the listing closes (core/escrow.ts).
+  await assertLandNotListed(tx, landId);
   return land;
 }
 

@@ -17,6 +17,7 @@ import { withRetry } from '../../db/retry.js';
 import { BatchDesk, type DeskOrder, type Outcome } from '../../lib/batch-desk.js';
 import { notFound } from '../../lib/errors.js';
 import { countAndNotify } from '../../core/achievements.js';
+import { landListed } from '../../core/escrow.js';
 import { ChangeBook } from '../../core/change-book.js';
 import type { BookLand } from '../../core/change-flush.js';
 import { queryLandsByIds } from '../../core/land-query.js';
@@ -169,6 +170,7 @@ async function bookBatch(
       }
       const land = lands.get(o.body.landid);
       if (!land || land.ownerId !== o.profileId) throw notFound('Land not found.');
+      if (read.listed.has(land.id)) throw landListed();
       const bookLand = book.land(land.id);
       const q = o.body.quantity;
       const soldToday = sold.get(o.profileId) ?? 0;

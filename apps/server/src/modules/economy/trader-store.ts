@@ -123,6 +123,7 @@ export async function lockBatchLands(
   const keys = jsonRows(orders.map((o) => ({ p: o.profileId, k: o.key })));
   const [row] = await queryRows<{
     lands: number[] | null;
+    listed: number[] | null;
     earlier: Array<{ p: number; action: string; request: unknown; response: unknown }> | null;
     sold: Array<{ p: number; s: number | string }> | null;
   }>(
@@ -131,6 +132,8 @@ export async function lockBatchLands(
           where (id, owner_id) in (select v.l, v.p from jsonb_to_recordset(${owned}) as v(l int, p int))
           order by id for update)
         select (select json_agg(id) from locked) as lands,
+          (select json_agg(b.land_id) from bazaar_listings b
+             where b.status = 'open' and b.land_id in (select id from locked)) as listed,
           (select json_agg(json_build_object('p', r.profile_id, 'action', r.action,
                   'request', r.request, 'response', r.response))
              from economy_requests r
@@ -143,6 +146,8 @@ export async function lockBatchLands(
   );
   return {
     lands: (row?.lands ?? []).map(Number),
+    /** Lands in an open Bazaar listing: frozen with their inventory (core/escrow.ts). */
+    listed: new Set((row?.listed ?? []).map(Number)),
     earlier: new Map((row?.earlier ?? []).map((e) => [Number(e.p), e])),
     sold: new Map((row?.sold ?? []).map((s) => [Number(s.p), Number(s.s)])),
   };

@@ -4,6 +4,7 @@ import { HeroGrowthErrorCode, type Hero } from '@aleph/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { ChangeBook } from '../../core/change-book.js';
+import { assertHeroesNotListed } from '../../core/escrow.js';
 import { heroNotFound, landNotFound } from '../../core/not-found.js';
 import {
   heroFromJson,
@@ -28,6 +29,8 @@ async function lockHero(tx: Tx, profileId: number, heroId: number, now: Date) {
     sql`select id from heroes where id = ${heroId} and owner_id = ${profileId} for no key update`,
   );
   if (locked.length === 0) throw heroNotFound();
+  // A listed hero is sold as listed: no upgrade until the listing closes (core/escrow.ts).
+  await assertHeroesNotListed(tx, [heroId]);
   const [row] = await queryRows<{ hero: HeroJson }>(tx, sql`select ${heroJsonOf(heroId)} as hero`);
   if (!row) throw heroNotFound();
   return heroFromJson(row.hero, now.getTime());

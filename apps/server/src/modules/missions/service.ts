@@ -21,6 +21,7 @@ import { uniqueViolationOf } from '../../db/pg-errors.js';
 import { withRetry } from '../../db/retry.js';
 import { AppError } from '../../lib/errors.js';
 import { ChangeBook } from '../../core/change-book.js';
+import { assertMissionNotListed } from '../../core/escrow.js';
 import { heroNotFound, landNotFound } from '../../core/not-found.js';
 import { DAILY_KINDS, loadCheckInput } from './check-input.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
@@ -114,6 +115,8 @@ export async function startMission(
           await loadCheckInput(tx, profileId, body, now, true),
           body.eventid,
         );
+        // A listed hero or land is frozen (core/escrow.ts); judged under the locks just taken.
+        await assertMissionNotListed(tx, body.heroid, body.landid);
         const check = checkMission(input, now.getTime());
         if (check.result.error || !check.reservation)
           throw refusal(check.result.error ?? unexpected());
