@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { settleDueListings } from '../modules/bazaar/settle.js';
 import { settleDueBatch } from '../modules/missions/settle.js';
 import { runPendingWorkflows } from '../modules/workflows/service.js';
 import type { Job } from './housekeeping.js';
@@ -106,6 +107,12 @@ export function startSettlementWorker(
       observer?.workflows(run);
       if (run > 0) log.debug({ workflows: run }, 'workflows run');
       if (run < batchSize) break;
+    }
+    // Bazaar listings past their end (auctions, expiries), each ended once (docs/game-rules.md).
+    while (!stopped) {
+      const ended = await settleDueListings(db, clock.now(), batchSize);
+      if (ended > 0) log.debug({ listings: ended }, 'bazaar listings ended');
+      if (ended < batchSize) break;
     }
     observer?.succeeded();
     return total;
