@@ -162,6 +162,48 @@ describe('auctions ending', () => {
     await expectBooksBalanced(ctx);
   });
 
+  it('elementals no land of the winner has room for: nothing changes hands, the hold and the goods go back', async () => {
+    const seller = await trader(ctx);
+    const winner = await trader(ctx);
+    await grantToLand(
+      ctx.database.db,
+      seller.landid,
+      { elementals: { element: 3, amount: 400 } },
+      ctx.clock.now(),
+    );
+    const id = await listed(ctx, seller, {
+      kind: 'goods',
+      landid: seller.landid,
+      item: 'elementals',
+      elemid: 3,
+      quantity: 400,
+      auction: { startPrice: 50, days: 1 },
+    });
+    const w0 = await treasury(ctx, winner.id);
+    expect((await bid(ctx, winner.cookie, id, 50)).status).toBe(200);
+    passEnds();
+    for (const landid of [winner.landid, winner.secondLandId!]) {
+      await grantToLand(
+        ctx.database.db,
+        landid,
+        { elementals: { element: 3, amount: 1000 } },
+        ctx.clock.now(),
+      );
+    }
+    const s0 = await treasury(ctx, seller.id);
+    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await listingRow(ctx, id)).status).toBe('expired');
+    expect(await treasury(ctx, winner.id)).toEqual(w0);
+    expect(await treasury(ctx, seller.id)).toEqual(s0);
+    const back = (await seller.api.lands()).find((l) => l.landid === seller.landid);
+    expect(back?.vault.volume[3]).toBe(400);
+    expect(await inboxOf(ctx, winner.id, 'Auction ended')).toHaveLength(1);
+    expect(await eventsOf(ctx, winner.id, 'bazaar.bought')).toEqual([]);
+    await expectBooksBalanced(ctx);
+  });
+
   it('a buy or a bid that finds an auction past its end ends it first', async () => {
     const seller = await trader(ctx);
     const [a, b] = [await trader(ctx), await trader(ctx)];
