@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingPage, ListingSummary } from '@aleph/contracts';
-import { createTestContext, type TestContext } from './helpers.js';
+import type {
+  ListingPage,
+  ListingSearchQuery,
+  ListingSort,
+  ListingSummary,
+} from '@aleph/contracts';
+import { seedListings } from '../bench/bazaar-seed.js';
+import { queryRows } from '../src/db/client.js';
+import { seedWorld } from '../bench/seed.js';
+import { encodeCursor } from '../src/modules/bazaar/cursor.js';
+import { searchStatements } from '../src/modules/bazaar/search.js';
+import { createTestContext, TEST_EPOCH, type TestContext } from './helpers.js';
 import { insertListing, readPlayer, type ListingInsert } from './bazaar-read-kit.js';
 
 /**
@@ -273,4 +283,72 @@ describe('a bad search', () => {
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('cursor');
   });
+});
+
+/** One plan node of EXPLAIN (FORMAT JSON). */
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * At 100,000 open listings each sort reads its own partial index in order and stops after a
+ * page: no Sort of all the rows, whatever the page (docs/performance.md, Bazaar). PostgreSQL
+ * only: its planner decides, with statistics of a market this size.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('the search at 100,000 open listings', () => {
+  let big: TestContext;
+  beforeAll(async () => {
+    big = await createTestContext();
+    const db = big.database.db;
+    await seedWorld(db, 50, big.clock.now());
+    const ids = await queryRows<{ id: number }>(db, sql`select id from profiles`);
+    const sellerIds = ids.map((r) => r.id);
+    await seedListings(db, sellerIds, 100_000, big.clock.now());
+    await db.execute(sql`analyze bazaar_listings`);
+  }, 120_000);
+  afterAll(() => big?.close());
+
+  const usMidway = String((TEST_EPOCH.getTime() + 2 * 86_400_000) * 1000);
+  const cursors: Record<ListingSort, string> = {
+    price: encodeCursor('price', [0, 5000, 50_000]),
+    '-price': encodeCursor('-price', [0, 5000, 50_000]),
+    ending: encodeCursor('ending', [Number(usMidway), 50_000]),
+    newest: encodeCursor('newest', [Number(usMidway) - 4 * 86_400_000_000, 50_000]),
+  };
+  const narrowings: ListingSearchQuery[] = [
+    {},
+    { currency: 'gold' },
+    { kind: 'hero' },
+    { kind: 'goods', currency: 'platinum' },
+    { auction: true },
+    { rarity: 4 },
+    { kind: 'goods', item: 'SKILL_POT', currency: 'gold' },
+    { minPrice: 100, maxPrice: 5000 },
+  ];
+  for (const sort of ['price', '-price', 'ending', 'newest'] as const) {
+    for (const q of narrowings) {
+      for (const page of ['first', 'next'] as const) {
+        it(`${sort} ${JSON.stringify(q)}, ${page} page: an index in order, no Sort`, async () => {
+          const query = { ...q, sort, ...(page === 'next' ? { cursor: cursors[sort] } : {}) };
+          for (const statement of searchStatements(big.database.db, query, big.clock.now())) {
+            const [row] = await queryRows<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+              big.database.db,
+              sql`explain (format json) ${statement.getSQL()}`,
+            );
+            const { Plan } = row!['QUERY PLAN'][0]!;
+            const nodes = nodesOf(Plan);
+            expect(nodes.map((n) => n['Node Type'])).not.toContain('Sort');
+            expect(nodes.map((n) => n['Node Type'])).not.toContain('Incremental Sort');
+            const scan = nodes.find((n) => n['Relation Name'] === 'bazaar_listings');
+            expect(scan?.['Node Type']).toMatch(/^Index Scan/);
+            expect(scan?.['Index Name']).toMatch(/^bazaar_listings_open_/);
+          }
+        });
+      }
+    }
+  }
 });
