@@ -14,6 +14,7 @@ import {
   RoleBody,
   StaffActionResult,
   StaffAnnouncementBody,
+  StaffCancelListingBody,
   StaffLevelBody,
   StaffMessageBody,
   SuspendBody,
@@ -32,6 +33,7 @@ import {
   unmute,
   type Staff,
 } from './accounts.js';
+import { staffCancelBazaarListing } from './bazaar-actions.js';
 import { actorOf, staffOf } from './guard.js';
 import { staffGrant } from './grants.js';
 import {
@@ -155,6 +157,8 @@ const ACTIONS: readonly Action[] = [
     staffDeleteChatLine(db, id, staff, now),
   ),
   act('/alliances/:id/rename', AllianceRenameBody, staffRenameAlliance),
+  // The Bazaar (#37): any open listing, an auction with bids too (moderators too).
+  act('/bazaar/:id/cancel', StaffCancelListingBody, staffCancelBazaarListing),
 ];
 
 const errors = {
