@@ -51,6 +51,7 @@ import {
 import { anyone, idOf, MISSING, read, write, type Endpoint } from './abuse-endpoint-kit.js';
 import { allianceChatEndpoints } from './abuse-endpoints-alliance-chat.js';
 import { allianceEndpoints } from './abuse-endpoints-alliances.js';
+import { bazaarEndpoints, staffBazaarEndpoints } from './abuse-endpoints-bazaar.js';
 import { socialEndpoints } from './abuse-endpoints-social.js';
 import { staffSocialEndpoints } from './abuse-endpoints-staff-social.js';
 
@@ -365,11 +366,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // (staff-access.test.ts checks the refusals of each role).
   ...staffEndpoints(),
   ...staffSocialEndpoints(),
+  ...staffBazaarEndpoints(),
 
   // Players meet (docs/api.md, "Player messages", "Friends and blocks", "Alliances").
   ...socialEndpoints(),
   ...allianceEndpoints(),
   ...allianceChatEndpoints(),
+
+  // The players' market (docs/api.md, "Bazaar").
+  ...bazaarEndpoints(),
 ];
 
 /**

@@ -12,6 +12,7 @@ import { cookiesFrom, createTestContext, signedRegistration, type TestContext } 
 import { ENDPOINTS } from './abuse-endpoints.js';
 import { allianceChatOriginCases } from './abuse-origin-alliance-chat.js';
 import { allianceOriginCases } from './abuse-origin-alliances.js';
+import { bazaarOriginCases } from './abuse-origin-bazaar.js';
 import { socialOriginCases } from './abuse-origin-social.js';
 import { staffSocialOriginCases } from './abuse-origin-staff-social.js';
 import { expectErrorShape } from './abuse-helpers.js';
@@ -588,6 +589,8 @@ describe('requests from another site', () => {
       ...(await allianceOriginCases(ctx)),
       ...(await allianceChatOriginCases(ctx)),
       ...(await staffSocialOriginCases(ctx)),
+      // The Bazaar: its traders and listings are made before the checks.
+      ...(await bazaarOriginCases(ctx)),
     ]);
   });
 
