@@ -1,14 +1,20 @@
 import { useMemo } from 'react';
-import { useRoutes } from 'react-router';
 import { selectIsSignedIn, selectSessionChecked } from '../api/auth-slice';
 import { useAppSelector } from './hooks';
+import { lazyScreen } from './lazy-screen';
 import { PageLoader } from './page-loader';
 import { RouteErrorBoundary } from './route-error';
-import { signedInRoutes, signedOutRoutes } from './routes';
+import { SignedOutRoutes } from './signed-out-routes';
 
-function Routes({ signedIn }: { signedIn: boolean }) {
-  return useRoutes(signedIn ? signedInRoutes : signedOutRoutes);
-}
+/**
+ * The signed-in table (routes.tsx) is a chunk of its own, downloaded once a session is found:
+ * the login page's JavaScript carries none of it (docs/performance.md, "Web app"). The frame
+ * every signed-in screen sits in downloads with it, not after it.
+ */
+const signedInTable = lazyScreen(
+  () => Promise.all([import('./routes'), import('./signed-in-shell')]).then(([table]) => table),
+  (m) => m.SignedInRoutes,
+);
 
 /**
  * Chooses the route table by session (docs/screens.md); a loader while the check runs. It
@@ -28,7 +34,7 @@ export function AppRouter({ assumeSignedOut = false }: { assumeSignedOut?: boole
   const routes = useMemo(
     () => (
       <RouteErrorBoundary>
-        <Routes signedIn={signedIn} />
+        {signedIn ? signedInTable.element : <SignedOutRoutes />}
       </RouteErrorBoundary>
     ),
     [signedIn],

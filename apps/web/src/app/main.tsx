@@ -2,7 +2,7 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app-root';
-import { preloadLoginScreen } from './routes';
+import { preloadLoginScreen } from './signed-out-routes';
 import { checkSession } from './session';
 import { createAppStore } from './store';
 
