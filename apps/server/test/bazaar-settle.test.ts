@@ -204,6 +204,47 @@ describe('auctions ending', () => {
     await expectBooksBalanced(ctx);
   });
 
+  it("an expiry whose elementals no vault of the seller can take back waits; the seller's other listings still end", async () => {
+    const seller = await trader(ctx);
+    await grantToLand(
+      ctx.database.db,
+      seller.landid,
+      { elementals: { element: 0, amount: 500 } },
+      ctx.clock.now(),
+    );
+    const stuck = await listed(ctx, seller, {
+      kind: 'goods',
+      landid: seller.landid,
+      item: 'elementals',
+      elemid: 0,
+      quantity: 500,
+      price: 100,
+    });
+    const pots = await listed(ctx, seller, {
+      kind: 'goods',
+      landid: seller.landid,
+      item: 'SKILL_POT',
+      quantity: 1,
+      price: 100,
+    });
+    passEnds();
+    for (const landid of [seller.landid, seller.secondLandId!]) {
+      await grantToLand(
+        ctx.database.db,
+        landid,
+        { elementals: { element: 0, amount: 1000 } },
+        ctx.clock.now(),
+      );
+    }
+    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect((await listingRow(ctx, pots)).status).toBe('expired');
+    expect((await listingRow(ctx, stuck)).status).toBe('open');
+    expect(await inboxOf(ctx, seller.id, 'Listing ended')).toHaveLength(1);
+    await expectBooksBalanced(ctx);
+  });
+
   it('a buy or a bid that finds an auction past its end ends it first', async () => {
     const seller = await trader(ctx);
     const [a, b] = [await trader(ctx), await trader(ctx)];

@@ -6,6 +6,7 @@ import { writeMessages } from '../../core/inbox.js';
 import { queryOwnLandForUpdate } from '../../core/land-query.js';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
+import { AppError } from '../../lib/errors.js';
 import { buyersLand, elementOf, isElementals, roomFor } from './deliver.js';
 import { returnEscrow } from './escrow.js';
 import { heldBidOf, lockWallets, releaseHeldBid, type ListingRow } from './holds.js';
@@ -34,9 +35,10 @@ export async function settleIfDue(db: Db, id: number, now: Date): Promise<boolea
 }
 
 /**
- * Ends up to `batch` due listings, oldest end first; answers how many it ended. One that fails
- * (its seller's vault cannot take its elementals back) is logged by the caller's next tick and
- * tried again later; the others still end.
+ * Ends up to `batch` due listings, oldest end first; answers how many it ended. One refused with
+ * a game error (its seller has no vault with room for its elementals back: 409 VAULT_FULL) stays
+ * due and is tried again on the next tick while the others still end; any other failure (the
+ * database) is thrown after the rest were tried.
  */
 export async function settleDueListings(db: Db, now: Date, batch: number): Promise<number> {
   const due = await queryRows<{ id: number }>(
@@ -50,10 +52,10 @@ export async function settleDueListings(db: Db, now: Date, batch: number): Promi
     try {
       if (await settleIfDue(db, id, now)) ended += 1;
     } catch (err) {
-      failure ??= err;
+      if (!(err instanceof AppError)) failure ??= err;
     }
   }
-  if (failure && ended === 0) throw failure;
+  if (failure) throw failure;
   return ended;
 }
 
