@@ -108,6 +108,20 @@ describe('bids', () => {
     expect(await listingRow(ctx, auction)).toEqual(before.row);
   });
 
+  it("a leader's raise counts their held bid: a treasury of exactly the new amount is enough", async () => {
+    const seller = await trader(ctx);
+    const leader = await trader(ctx, { gold: 1000, platinum: 0 });
+    const id = await heroAuction(ctx, seller, 600);
+    expect((await bid(ctx, leader.cookie, id, 600)).status).toBe(200);
+    const raise = await bid(ctx, leader.cookie, id, 1000);
+    expect(raise.status, JSON.stringify(raise.body)).toBe(200);
+    expect(raise.body.gold).toBe(0);
+    const over = await bid(ctx, leader.cookie, id, 1050);
+    expect([over.status, over.body.code]).toEqual([409, 'NOT_ENOUGH_GOLD']);
+    expect(await holdsOf(ctx, id)).toEqual({ count: 1, total: 1000 });
+    await expectBooksBalanced(ctx);
+  });
+
   it('anti-sniping: a bid in the last 5 minutes moves the end to 5 minutes after it; an earlier one does not', async () => {
     const seller = await trader(ctx);
     const [a, b] = [await trader(ctx), await trader(ctx)];

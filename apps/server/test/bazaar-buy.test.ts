@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from './helpers.js';
 import { DAY, expectBooksBalanced } from './game-helpers.js';
 import { getListing, landItem, trader, treasury } from './bazaar-test-kit.js';
 import {
+  bid,
   buy,
   eventsOf,
   heroAuction,
@@ -143,6 +144,26 @@ describe('buying a listing', () => {
     expect((await treasury(ctx, leader.id)).gold).toBe(l0.gold);
     expect(await eventsOf(ctx, leader.id, 'bazaar.outbid')).toHaveLength(1);
     expect((await heroRow(ctx, seller.heroid)).owner_id).toBe(buyer.id);
+    await expectBooksBalanced(ctx);
+  });
+});
+
+describe('a leader buying at buy-now', () => {
+  it('counts their held bid: a treasury of exactly the price buys it, and nothing is paid twice', async () => {
+    const seller = await trader(ctx);
+    const leader = await trader(ctx, { gold: 1000, platinum: 0 });
+    const id = await heroAuction(ctx, seller, 500, 1000);
+    expect((await bid(ctx, leader.cookie, id, 600)).status).toBe(200);
+    expect((await treasury(ctx, leader.id)).gold).toBe(400);
+    const res = await buy(ctx, leader.cookie, id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.gold).toBe(0);
+    expect(await eventsOf(ctx, leader.id, 'bazaar.outbid')).toEqual([]);
+    expect(await ledgerOf(ctx, id)).toMatchObject({
+      'bazaar:bid': -600,
+      'bazaar:release': 600,
+      'bazaar:buy': -1000,
+    });
     await expectBooksBalanced(ctx);
   });
 });
