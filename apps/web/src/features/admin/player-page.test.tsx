@@ -158,6 +158,14 @@ describe("a player's page", () => {
               toId: 42,
               amount: 16,
             },
+            {
+              kind: 'bazaar',
+              id: 77,
+              at: '2026-11-22T08:00:00.000Z',
+              fromId: 42,
+              toId: 43,
+              amount: 5000,
+            },
           ],
         }),
     });
@@ -168,8 +176,13 @@ describe("a player's page", () => {
     expect(within(linked).getByText('Same address, Same device')).toBeTruthy();
     const flagged = screen.getByRole('table', { name: 'Flagged transfers' });
     expect(within(flagged).getByText('Arena battle #900')).toBeTruthy();
-    expect(within(flagged).getByRole('link', { name: 'zara_alt' })).toBeTruthy();
-    expect(within(flagged).getByRole('link', { name: 'zara' })).toBeTruthy();
+    expect(within(flagged).getByText('16 rating')).toBeTruthy();
+    // A sale between the accounts: its listing and price.
+    expect(within(flagged).getByText('Bazaar sale #77')).toBeTruthy();
+    expect(within(flagged).getByText('5,000 (price)')).toBeTruthy();
+    // Both transfers name both accounts, each a link to the player's page.
+    expect(within(flagged).getAllByRole('link', { name: 'zara_alt' })).toHaveLength(2);
+    expect(within(flagged).getAllByRole('link', { name: 'zara' })).toHaveLength(2);
   });
 
   it('shows reports and the staff actions on the player', async () => {

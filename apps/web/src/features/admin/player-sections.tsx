@@ -229,7 +229,7 @@ const LINKED_COLUMNS: readonly Column<Linked>[] = [
 
 /**
  * Other accounts seen with this one in the last 30 days (a shared client address, device or
- * wallet), and value moved between them (arena battles), which may be one person feeding
+ * wallet), and value moved between them (arena battles, Bazaar sales), which may be one person feeding
  * another.
  */
 export function SignalsSection({ id, login }: { id: number; login: string }) {
@@ -238,10 +238,19 @@ export function SignalsSection({ id, login }: { id: number; login: string }) {
     who === id ? login : (data?.linked.find((a) => a.id === who)?.login ?? `#${who}`);
   const flaggedColumns: Column<Flagged>[] = [
     { header: 'Time', cell: (f) => when(f.at) },
-    { header: 'What', cell: (f) => `Arena battle #${f.id}` },
+    {
+      header: 'What',
+      cell: (f) => (f.kind === 'bazaar' ? `Bazaar sale #${f.id}` : `Arena battle #${f.id}`),
+    },
     { header: 'From', cell: (f) => <PlayerLink id={f.fromId} login={name(f.fromId)} /> },
     { header: 'To', cell: (f) => <PlayerLink id={f.toId} login={name(f.toId)} /> },
-    { header: 'Rating points', cell: (f) => formatNumber(f.amount) },
+    {
+      header: 'Amount',
+      cell: (f) =>
+        f.kind === 'bazaar'
+          ? `${formatNumber(f.amount)} (price)`
+          : `${formatNumber(f.amount)} rating`,
+    },
   ];
   return (
     <>
