@@ -9,6 +9,7 @@ import { DetailList } from '../../lib/detail-list';
 import { elementLabel } from '../../lib/element-visuals';
 import { formatNumber } from '../../lib/format-number';
 import { SectionCard } from '../../lib/section-card';
+import { compactTable } from './listing-text';
 
 /**
  * A listed hero as a buyer judges it: rarity, element, level and each skill's base and upskills
@@ -28,7 +29,7 @@ export function ListedHeroCard({ hero }: { hero: ListedHero }) {
           { term: 'Hero XP', value: formatNumber(hero.xp) },
         ]}
       />
-      <Table size="small" aria-label="Skills">
+      <Table size="small" aria-label="Skills" sx={compactTable}>
         <TableHead>
           <TableRow>
             <TableCell>Skill</TableCell>

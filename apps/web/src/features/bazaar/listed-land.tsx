@@ -13,6 +13,7 @@ import { elementLabel } from '../../lib/element-visuals';
 import { formatCompact, formatNumber } from '../../lib/format-number';
 import { landLabel } from '../../lib/land-label';
 import { SectionCard } from '../../lib/section-card';
+import { compactTable } from './listing-text';
 
 function seal(level: number): string {
   try {
@@ -50,7 +51,7 @@ export function ListedLandCard({ land }: { land: ListedLand }) {
           { term: 'Gold per day', value: formatNumber(Math.round(land.goldPerDay)) },
         ]}
       />
-      <Table size="small" aria-label="By element">
+      <Table size="small" aria-label="By element" sx={compactTable}>
         <TableHead>
           <TableRow>
             <TableCell>Element</TableCell>

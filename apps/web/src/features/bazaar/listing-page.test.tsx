@@ -166,6 +166,11 @@ describe('listing page', () => {
     });
     expect(await screen.findByText('This is your listing.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
+    expect(
+      screen.getByText(
+        'Listing fee paid: 12 gold. Sold at 1,200 gold, the sale fee would be 60 gold.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel listing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this listing?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel listing' }));

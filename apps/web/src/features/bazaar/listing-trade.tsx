@@ -14,7 +14,7 @@ import { FeatureGate } from '../../lib/feature-gate';
 import { SectionCard } from '../../lib/section-card';
 import { BidForm } from './bid-form';
 import { BuyButton } from './buy-button';
-import { formatPrice, type Outcome, type Report } from './listing-text';
+import { compactTable, formatPrice, type Outcome, type Report } from './listing-text';
 import { OwnListing } from './own-listing';
 import { TimeLeft } from './time-left';
 
@@ -47,7 +47,7 @@ function priceDetails(l: ListingDetails): Detail[] {
 function BidHistory({ listing }: { listing: ListingDetails }) {
   if (listing.bidHistory.length === 0) return null;
   return (
-    <Table size="small" aria-label="Bid history">
+    <Table size="small" aria-label="Bid history" sx={compactTable}>
       <TableHead>
         <TableRow>
           <TableCell>Bidder</TableCell>

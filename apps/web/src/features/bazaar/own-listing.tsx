@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ListingDetails } from '@aleph/contracts';
+import { saleFee } from '@aleph/rules';
 import { serverMessage } from '../../api/error-message';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { useCancelListingMutation } from './bazaar-endpoints';
-import type { Report } from './listing-text';
+import { formatPrice, type Report } from './listing-text';
 
 /**
  * The seller's view of an open listing. Cancelling returns what it holds but not the listing
@@ -32,6 +33,11 @@ export function OwnListing({ listing, report }: { listing: ListingDetails; repor
   return (
     <Stack spacing={1.5}>
       <Typography sx={{ fontWeight: 600 }}>This is your listing.</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Listing fee paid: {formatPrice(listing.listingFee, listing.currency)}. Sold at{' '}
+        {formatPrice(listing.price, listing.currency)}, the sale fee would be{' '}
+        {formatPrice(saleFee(listing.price), listing.currency)}.
+      </Typography>
       {cancellable ? (
         <Button variant="outlined" disabled={isLoading} onClick={() => setAsking(true)}>
           Cancel listing
