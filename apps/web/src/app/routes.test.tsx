@@ -60,6 +60,8 @@ describe('signed-in route table', () => {
     ['/marketplace/trader', 'Greedy trader'],
     ['/marketplace/secret', 'Secret market'],
     ['/events/luckycoin', 'Lucky coin event'],
+    ['/bazaar', 'Bazaar'],
+    ['/bazaar/mine', 'My Bazaar'],
     ['/messages', 'Inbox'],
     ['/profile', 'Profile'],
     ['/profile/account', 'Account'],
