@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { BazaarEvent } from '@aleph/contracts';
-import { money } from './my-bazaar-format';
+import { formatNumber } from '../../lib/format-number';
 
 /** How long a Bazaar toast stays (paused while the pointer or focus is on it). */
 export const BAZAAR_TOAST_MS = 8_000;
@@ -17,7 +17,7 @@ export type BazaarEventType = 'bazaar.sold' | 'bazaar.bought' | 'bazaar.outbid';
 
 /** docs/screens.md (Toasts): what happened to which listing, and for how much. */
 export function bazaarToastText(type: BazaarEventType, event: BazaarEvent): string {
-  const amount = money(event.amount, event.currency);
+  const amount = `${formatNumber(event.amount)} ${event.currency}`;
   if (type === 'bazaar.sold') return `Sold: ${event.title} for ${amount}`;
   if (type === 'bazaar.bought') return `Bought: ${event.title}`;
   return `Outbid on ${event.title}: ${amount} leads`;

@@ -1,15 +1,8 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { BazaarCurrency, ListingStatus, ListingSummary } from '@aleph/contracts';
-import { useClock } from '../../lib/clock';
-import { countdownLabel, countdownText } from '../../lib/countdown';
-import { formatNumber } from '../../lib/format-number';
-
-/** '1,500 gold', '20 platinum'. */
-export const money = (amount: number, currency: BazaarCurrency) =>
-  `${formatNumber(amount)} ${currency}`;
+import type { ListingStatus, ListingSummary } from '@aleph/contracts';
+import { KIND_LABELS } from './listing-text';
 
 export const STATUS_TEXT: Record<ListingStatus, string> = {
   open: 'Open',
@@ -18,11 +11,9 @@ export const STATUS_TEXT: Record<ListingStatus, string> = {
   expired: 'Expired',
 };
 
-const KIND_TEXT = { hero: 'Hero', land: 'Land', goods: 'Goods' } as const;
-
 /** 'Hero, auction, 3 bids' or 'Goods, fixed price': what a row's listing is. */
 export function listingKindText(listing: ListingSummary): string {
-  const kind = KIND_TEXT[listing.kind];
+  const kind = KIND_LABELS[listing.kind];
   if (!listing.auction) return `${kind}, fixed price`;
   const { bids } = listing.auction;
   return `${kind}, auction, ${bids} ${bids === 1 ? 'bid' : 'bids'}`;
@@ -43,24 +34,6 @@ export function ListingCell({ listing, note }: { listing: ListingSummary; note: 
         {note}
       </Typography>
     </>
-  );
-}
-
-/** The time an open listing has left on the shared clock; 'Ending…' once the end has passed. */
-export function TimeLeft({ endsAt }: { endsAt: string }) {
-  const left = Date.parse(endsAt) - useClock();
-  if (Number.isNaN(left)) return null;
-  // The lib's text at zero speaks of heroes returning; a listing is being settled.
-  const ended = left <= 0;
-  return (
-    <Box
-      component="span"
-      role="timer"
-      aria-label={ended ? 'Ending' : countdownLabel(left)}
-      sx={{ display: 'block', fontSize: '0.8125rem', color: 'text.secondary' }}
-    >
-      {ended ? 'Ending…' : countdownText(left)}
-    </Box>
   );
 }
 

@@ -1,16 +1,19 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { BazaarTrade, MyBazaar, MyBid } from '@aleph/contracts';
-import {
-  ListingCell,
-  listingKindText,
-  money,
-  STATUS_TEXT,
-  TimeLeft,
-  tradeDate,
-} from './my-bazaar-format';
+import { formatPrice } from './listing-text';
+import { ListingCell, listingKindText, STATUS_TEXT, tradeDate } from './my-bazaar-format';
 import { MyBazaarTable, type Column } from './my-bazaar-table';
+import { TimeLeft } from './time-left';
 
 type MyListing = MyBazaar['listings'][number];
+
+/** An open listing's time left, on a line of its own. */
+const Ends = ({ endsAt }: { endsAt: string }) => (
+  <Box component="span" sx={{ display: 'block' }}>
+    <TimeLeft endsAt={endsAt} />
+  </Box>
+);
 
 /** A second, quieter line in a cell. */
 const Line = ({ children }: { children: string }) => (
@@ -26,9 +29,9 @@ const LISTING_COLUMNS: Column<MyListing>[] = [
     align: 'right',
     cell: (l) => (
       <>
-        {money(l.price, l.currency)}
+        {formatPrice(l.price, l.currency)}
         {l.auction && <Line>{l.auction.currentBid === null ? 'Start price' : 'Current bid'}</Line>}
-        <Line>{`Fee paid: ${money(l.listingFee, l.currency)}`}</Line>
+        <Line>{`Fee paid: ${formatPrice(l.listingFee, l.currency)}`}</Line>
       </>
     ),
   },
@@ -37,7 +40,7 @@ const LISTING_COLUMNS: Column<MyListing>[] = [
     cell: (l) => (
       <>
         {STATUS_TEXT[l.status]}
-        {l.status === 'open' && <TimeLeft endsAt={l.endsAt} />}
+        {l.status === 'open' && <Ends endsAt={l.endsAt} />}
       </>
     ),
   },
@@ -75,7 +78,7 @@ export function MyBidsTable({ bids, purchases }: Pick<MyBazaar, 'bids' | 'purcha
       cell: (b) => (
         <>
           <ListingCell listing={b.listing} note={listingKindText(b.listing)} />
-          {b.listing.status === 'open' && <TimeLeft endsAt={b.listing.endsAt} />}
+          {b.listing.status === 'open' && <Ends endsAt={b.listing.endsAt} />}
         </>
       ),
     },
@@ -84,8 +87,8 @@ export function MyBidsTable({ bids, purchases }: Pick<MyBazaar, 'bids' | 'purcha
       align: 'right',
       cell: (b) => (
         <>
-          {money(b.amount, b.listing.currency)}
-          <Line>{`Leads: ${money(b.listing.price, b.listing.currency)}`}</Line>
+          {formatPrice(b.amount, b.listing.currency)}
+          <Line>{`Leads: ${formatPrice(b.listing.price, b.listing.currency)}`}</Line>
         </>
       ),
     },
@@ -120,10 +123,10 @@ export function TradesTable({ trades, side }: { trades: BazaarTrade[]; side: 'bo
         const c = t.listing.currency;
         return (
           <>
-            {money(t.price, c)}
-            <Line>{`Sale fee: ${money(t.saleFee, c)}`}</Line>
-            <Line>{`Listing fee: ${money(t.listingFee, c)}`}</Line>
-            <Line>{`Proceeds: ${money(t.proceeds, c)}`}</Line>
+            {formatPrice(t.price, c)}
+            <Line>{`Sale fee: ${formatPrice(t.saleFee, c)}`}</Line>
+            <Line>{`Listing fee: ${formatPrice(t.listingFee, c)}`}</Line>
+            <Line>{`Proceeds: ${formatPrice(t.proceeds, c)}`}</Line>
           </>
         );
       },

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { BazaarCurrency } from '@aleph/contracts';
 import { BAZAAR_CONFIG, listingFee, proceeds, saleFee } from '@aleph/rules';
-import { money } from './my-bazaar-format';
+import { formatPrice } from './listing-text';
 
 const percent = (rate: number) => `${Math.round(rate * 100)} %`;
 const LISTING_RATE = percent(BAZAAR_CONFIG.listingFeeRate);
@@ -34,12 +34,12 @@ export function SellFees({ price, currency, auction }: SellFeesProps) {
       ) : (
         <>
           <Typography variant="body2">
-            {`Listing fee: ${money(listingFee(price), currency)} (${LISTING_RATE} of ${base}), paid now and not refunded.`}
+            {`Listing fee: ${formatPrice(listingFee(price), currency)} (${LISTING_RATE} of ${base}), paid now and not refunded.`}
           </Typography>
           <Typography variant="body2">
             {auction
-              ? `Sold at the start price, the sale fee is ${money(saleFee(price), currency)} (${SALE_RATE}) and you receive ${money(proceeds(price), currency)}; more if the bids go higher.`
-              : `Sale fee: ${money(saleFee(price), currency)} (${SALE_RATE}), kept from the price: you receive ${money(proceeds(price), currency)}.`}
+              ? `Sold at the start price, the sale fee is ${formatPrice(saleFee(price), currency)} (${SALE_RATE}) and you receive ${formatPrice(proceeds(price), currency)}; more if the bids go higher.`
+              : `Sale fee: ${formatPrice(saleFee(price), currency)} (${SALE_RATE}), kept from the price: you receive ${formatPrice(proceeds(price), currency)}.`}
           </Typography>
         </>
       )}
