@@ -14,6 +14,7 @@ import { createDemoLands } from './demo-lands.js';
 import { seedDemoArena } from './demo-arena.js';
 import { createDemoPlayers } from './demo-players.js';
 import { seedDemoSocial } from './demo-social.js';
+import { seedDemoBazaar } from './demo-bazaar.js';
 import {
   hasDemoWorld,
   markDemoCreated,
@@ -189,6 +190,8 @@ export async function ensureDemoWorld(
       now,
       rng: createRng(`${DEMO_SEED}-social`),
     });
+    // The Bazaar last: its trades use the players, lands and treasuries made above.
+    await seedDemoBazaar(tx, { players, veteranId, now, rng: createRng(`${DEMO_SEED}-bazaar`) });
     await markDemoCreated(tx, now);
     return {
       login: DEMO_LOGIN,
