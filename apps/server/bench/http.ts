@@ -23,9 +23,10 @@ export interface EndpointSpec {
   /**
    * Each request of the run made anew from its number in the run (autocannon's setupRequest):
    * another player's cookie and body each time, for a route limited per player (a player's
-   * messages an hour), whose repeats by one player it would refuse.
+   * messages an hour), whose repeats by one player it would refuse. A `path` replaces the
+   * spec's for that request (a Bazaar buy: each of another listing).
    */
-  each?: (n: number) => { cookie: string; body: unknown };
+  each?: (n: number) => { cookie: string; body: unknown; path?: string };
 }
 
 export interface EndpointResult {
@@ -77,7 +78,12 @@ export async function runEndpoint(
             setupRequest: (req: autocannon.Request) => {
               const r = spec.each!(made++);
               const cookie = r.cookie;
-              return { ...req, headers: { ...req.headers, cookie }, body: JSON.stringify(r.body) };
+              return {
+                ...req,
+                ...(r.path ? { path: r.path } : {}),
+                headers: { ...req.headers, cookie },
+                body: JSON.stringify(r.body),
+              };
             },
           }
         : {}),

@@ -28,6 +28,7 @@ import { mapBench } from './map.js';
 import { lighthouseBench } from './lighthouse.js';
 import { traderBench } from './trader.js';
 import { chatBench } from './chat.js';
+import { bazaarBench } from './bazaar.js';
 import { messageSenders, type MessageSenders } from './message-senders.js';
 
 /**
@@ -55,6 +56,9 @@ import { messageSenders, type MessageSenders } from './message-senders.js';
  * DATABASE_URL, else bench_chat, created if missing): --chat-alliances=1000,300 (alliances of 30,
  * the next size run only when one does not hold) --chat-rate=0.1 (lines a second per alliance)
  * --chat-seconds=30 --chat-warmup=5 --chat-processes=2 --chat-pool=10. Its figures are printed.
+ * The bazaar part runs only when named (--only=bazaar, PostgreSQL: BAZAAR_DATABASE_URL, default
+ * bench_bazaar, created if missing): --bazaar-players=6000 (the first --connections buy, the rest
+ * sell) --bazaar-listings=100000 --bazaar-auctions=2000. Its figures are printed.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -357,6 +361,21 @@ if (only?.includes('chat')) {
     },
   );
   if (!chatRuns.at(0)?.held) failures.push(`[chat] ${chatRuns.at(0)?.why.join('; ') ?? 'no run'}`);
+}
+
+if (only?.includes('bazaar')) {
+  failures.push(
+    ...(await bazaarBench(
+      process.env.BAZAAR_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_bazaar',
+      {
+        players: Number(args.get('bazaar-players') ?? 6000),
+        listings: Number(args.get('bazaar-listings') ?? 100_000),
+        auctions: Number(args.get('bazaar-auctions') ?? 2000),
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+      },
+    )),
+  );
 }
 
 if (only?.includes('records')) {
