@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import {
   BAZAAR_CONFIG,
   ELEMENT_NAMES,
+  ITEMS,
   RARITY_NAMES,
   SKILL_NAMES,
   TERRAIN_NAMES,
@@ -18,6 +19,12 @@ const KIND: SelectOption[] = [
   { value: 'hero', label: 'Heroes' },
   { value: 'land', label: 'Lands' },
   { value: 'goods', label: 'Goods' },
+];
+/** Goods: the catalogue's items, and elementals or shards (of the Element chosen beside). */
+const ITEM: SelectOption[] = [
+  ...ITEMS.map((item) => ({ value: item.item_code, label: item.item_name })),
+  { value: 'elementals', label: 'Elementals' },
+  { value: 'shards', label: 'Shards' },
 ];
 const CURRENCY: SelectOption[] = [
   { value: 'gold', label: 'Gold' },
@@ -82,6 +89,7 @@ export function BazaarFiltersForm(props: {
     >
       <Box sx={grid}>
         {select('kind', 'Kind', KIND, 'All')}
+        {f.kind === 'goods' && select('item', 'Item', ITEM, 'Any')}
         {select('rarity', 'Rarity', named(RARITY_NAMES), 'Any')}
         {select('element', 'Element', named(ELEMENT_NAMES), 'Any')}
         {select('terrain', 'Terrain', named(TERRAIN_NAMES), 'Any')}

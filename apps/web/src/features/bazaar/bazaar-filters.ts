@@ -32,6 +32,8 @@ export function readFilters(search: URLSearchParams): BazaarFilters {
     if (value !== undefined) f[key] = value;
   };
   set('kind', oneOf(search.get('kind'), KINDS));
+  const item = search.get('item');
+  if (item !== null && /^[A-Za-z_]{1,40}$/.test(item)) f.item = item;
   set('rarity', whole(search.get('rarity'), 4));
   set('element', whole(search.get('element'), 3));
   set('terrain', whole(search.get('terrain'), 4));
@@ -47,12 +49,16 @@ export function readFilters(search: URLSearchParams): BazaarFilters {
   return f;
 }
 
-/** The URL's query after one filter changed; '' removes it. A new kind drops what no longer applies. */
+/**
+ * The URL's query after one filter changed; '' removes it. A new kind drops the filters that
+ * only its predecessor had (skill minimums, the item).
+ */
 export function withFilter(search: URLSearchParams, key: keyof BazaarFilters, value: string) {
   const next = new URLSearchParams(search);
   if (value === '') next.delete(key);
   else next.set(key, value);
   if (key === 'kind' && value !== 'hero') for (const skill of SKILL_KEYS) next.delete(skill);
+  if (key === 'kind' && value !== 'goods') next.delete('item');
   if (key === 'sort' && value === 'newest') next.delete('sort');
   return next;
 }

@@ -85,7 +85,7 @@ describe('Bazaar page', () => {
     );
   });
 
-  it('writes each filter into the URL and the search query, and drops skill minimums with heroes', async () => {
+  it("writes each filter into the URL and the search query, and drops a kind's own filters with it", async () => {
     const { calls, router } = renderBazaar();
     await screen.findByRole('list', { name: 'Listings' });
     expect(screen.queryByLabelText('Minimum Strength')).toBeNull();
@@ -109,10 +109,17 @@ describe('Bazaar page', () => {
     await waitFor(() => expect(searches(calls).at(-1)).toEqual(wanted));
     // Typing is sent once it pauses, not once a keystroke.
     expect(searches(calls).some((q) => q.minStrength === '4')).toBe(false);
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Lands');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Goods');
     await waitFor(() => expect(router.state.location.search).not.toContain('minStrength'));
     expect(screen.queryByLabelText('Minimum Strength')).toBeNull();
-    expect(searches(calls).at(-1)).toMatchObject({ kind: 'land' });
+    await userEvent.selectOptions(screen.getByLabelText('Item'), 'Skill Pot');
+    await waitFor(() =>
+      expect(searches(calls).at(-1)).toMatchObject({ kind: 'goods', item: 'SKILL_POT' }),
+    );
+    expect(searches(calls).at(-1)).not.toHaveProperty('minStrength');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Lands');
+    await waitFor(() => expect(router.state.location.search).not.toContain('item'));
+    expect(screen.queryByLabelText('Item')).toBeNull();
   });
 
   it('reads a shared link back into the fields, and the back button undoes a change', async () => {

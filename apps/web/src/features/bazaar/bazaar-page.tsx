@@ -72,8 +72,7 @@ export function BazaarPage() {
       <SellHelp open={selling} />
       <BazaarFiltersForm
         filters={filters}
-        // From the URL as it is then: a number field commits after a pause, when others may have changed.
-        onChange={(key, value) => setSearch((now) => withFilter(now, key, value))}
+        onChange={(key, value) => setSearch(withFilter(search, key, value))}
       />
       <BazaarResults key={JSON.stringify(filters)} filters={filters} />
     </Stack>

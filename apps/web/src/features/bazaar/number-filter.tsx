@@ -21,6 +21,12 @@ export function NumberFilter(props: {
   const shown = value === undefined ? '' : String(value);
   const [draft, setDraft] = useState(shown);
   const timer = useRef<number | undefined>(undefined);
+  // The pause's end calls the newest onCommit: the one of the keystroke's render holds the URL
+  // as it was then, and would undo a filter changed meanwhile.
+  const commit = useRef(onCommit);
+  useEffect(() => {
+    commit.current = onCommit;
+  });
   const [seen, setSeen] = useState(shown);
   if (seen !== shown) {
     setSeen(shown);
@@ -35,7 +41,7 @@ export function NumberFilter(props: {
     window.clearTimeout(timer.current);
     const ok = next === '' || (/^\d{1,10}$/.test(next) && Number(next) <= max);
     if (ok && next !== shown) {
-      timer.current = window.setTimeout(() => onCommit(next), NUMBER_FILTER_DELAY_MS);
+      timer.current = window.setTimeout(() => commit.current(next), NUMBER_FILTER_DELAY_MS);
     }
   };
 
