@@ -15,6 +15,8 @@ import {
   PriceHistory,
   PriceHistoryQuery,
 } from '@aleph/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import { authOf } from '../../core/session.js';
 import { requireFeatureAt } from '../../core/gates.js';
 import { placeBid } from './bids.js';
@@ -24,6 +26,7 @@ import { createListing } from './create.js';
 import { myBazaar } from './mine.js';
 import { priceHistory } from './prices.js';
 import { searchListings } from './search.js';
+import { settleIfDue } from './settle.js';
 import { listingDetails } from './view.js';
 
 const errors = {
@@ -37,6 +40,19 @@ const errors = {
 
 /** Trading needs profile level 2 (BAZAAR_CONFIG.minLevel); anyone may browse (docs/api.md). */
 const requireTrader = (level: number) => requireFeatureAt(level, 'profileLevel2');
+
+/**
+ * Ends a due listing for a reader. A refusal of the game's (an expiry whose elementals have no
+ * room yet: docs/game-rules.md, Bazaar) leaves it due for the worker; the reader sees it open.
+ */
+async function endIfDue(db: Db, id: number, now: Date): Promise<boolean> {
+  try {
+    return await settleIfDue(db, id, now);
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
 
 /** /souq/bazaar: the players' market (docs/api.md, "Bazaar"). */
 export async function bazaarRoutes(base: FastifyInstance) {
@@ -71,7 +87,16 @@ export async function bazaarRoutes(base: FastifyInstance) {
   app.get(
     '/bazaar/listings/:id',
     { schema: { params: ListingParams, response: { 200: ListingDetails, ...errors } } },
-    async (request) => listingDetails(db, request.params.id, authOf(request).userId, clock.now()),
+    async (request) => {
+      const viewer = authOf(request).userId;
+      const { id } = request.params;
+      const now = clock.now();
+      const listing = await listingDetails(db, id, viewer, now);
+      // Past its end but not yet reached by the worker: end it now, so the page tells the truth.
+      if (listing.status !== 'open' || Date.parse(listing.endsAt) > now.getTime()) return listing;
+      if (!(await endIfDue(db, id, now))) return listing;
+      return listingDetails(db, id, viewer, now);
+    },
   );
 
   app.delete(
