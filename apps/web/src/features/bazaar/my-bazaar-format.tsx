@@ -30,7 +30,11 @@ export function ListingCell({ listing, note }: { listing: ListingSummary; note: 
       >
         {listing.title}
       </Link>
-      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+      <Typography
+        variant="caption"
+        component="div"
+        sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+      >
         {note}
       </Typography>
     </>

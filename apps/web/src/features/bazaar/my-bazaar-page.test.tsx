@@ -58,7 +58,7 @@ describe('My Bazaar', () => {
     expect(bids.map((cells) => [cells[1], cells[2]])).toEqual([
       ['400 goldLeads: 1,000 gold', 'Leading, held'],
       ['600 goldLeads: 630 gold', 'Outbid, released'],
-      ['1,000 goldLeads: 1,000 gold', 'Won'],
+      ['1,000 goldEnded at: 1,000 gold', 'Won'],
     ]);
   });
 

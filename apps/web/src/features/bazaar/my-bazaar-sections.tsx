@@ -88,7 +88,9 @@ export function MyBidsTable({ bids, purchases }: Pick<MyBazaar, 'bids' | 'purcha
       cell: (b) => (
         <>
           {formatPrice(b.amount, b.listing.currency)}
-          <Line>{`Leads: ${formatPrice(b.listing.price, b.listing.currency)}`}</Line>
+          <Line>
+            {`${b.listing.status === 'open' ? 'Leads' : 'Ended at'}: ${formatPrice(b.listing.price, b.listing.currency)}`}
+          </Line>
         </>
       ),
     },

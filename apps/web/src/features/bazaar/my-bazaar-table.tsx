@@ -55,7 +55,8 @@ export function MyBazaarTable<T>({ label, columns, rows, rowKey, empty }: MyBaza
                   <TableCell
                     key={column.head}
                     align={column.align}
-                    sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}
+                    // Amounts wrap at their spaces only, never inside a number.
+                    sx={{ verticalAlign: 'top' }}
                   >
                     {column.cell(row)}
                   </TableCell>
