@@ -17,7 +17,7 @@ import {
   PastEnd,
 } from './sale.js';
 import { settleIfDue } from './settle.js';
-import { answerOf } from './trade-answer.js';
+import { listingAnswer } from './listing-answer.js';
 
 /**
  * `POST /souq/bazaar/listings/{id}/bids` (docs/api.md, Bazaar): the amount is held from the
@@ -91,5 +91,5 @@ async function bidIn(tx: Tx, bidderId: number, id: number, amount: number, now: 
     where id = ${listing.id}`);
   await writeMessages(tx, notices.messages, { events: book.events });
   await book.flush(tx, { at: now });
-  return answerOf(tx, listing.id, bidderId, now);
+  return listingAnswer(tx, listing.id, bidderId, now);
 }

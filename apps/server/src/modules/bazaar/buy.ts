@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { conflict } from '../../lib/errors.js';
 import { buyersLand, elementOf, isElementals, roomFor, vaultFull } from './deliver.js';
-import { answerOf } from './trade-answer.js';
+import { listingAnswer } from './listing-answer.js';
 import { assertFunds, balanceIn, heldBidOf, lockWallets, releaseHeldBid } from './holds.js';
 import { Notices } from './notices.js';
 import {
@@ -91,5 +91,5 @@ async function buyIn(
   );
   await writeMessages(tx, notices.messages, { events: book.events });
   await book.flush(tx, { bumpVersionsOf: [buyerId, listing.sellerId], at: now });
-  return answerOf(tx, listing.id, buyerId, now);
+  return listingAnswer(tx, listing.id, buyerId, now);
 }

@@ -3,7 +3,7 @@ import type { BazaarAnswer } from '@aleph/contracts';
 import { queryRows, type Executor } from '../../db/client.js';
 import { listingDetails } from './view.js';
 
-/** A create's or cancel's answer: the listing as this transaction left it and the treasury. */
+/** Every Bazaar write's answer: the listing as this transaction left it and the caller's treasury. */
 export async function listingAnswer(
   tx: Executor,
   id: number,
