@@ -78,7 +78,7 @@ describe("the demo world's Bazaar", () => {
     const soon = (res.body as ListingPage).listings.filter(
       (l) => Date.parse(l.endsAt) > now && Date.parse(l.endsAt) <= now + HOUR,
     );
-    expect(soon.length).toBeGreaterThanOrEqual(5);
+    expect(soon.length).toBeGreaterThanOrEqual(10);
     expect(soon.some((l) => l.auction!.bids > 0)).toBe(true);
   });
 

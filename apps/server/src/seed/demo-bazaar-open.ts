@@ -106,8 +106,10 @@ export function planOpen(
   ];
   for (const w of wares) {
     const auctionChance = w.good.kind === 'goods' ? 0.1 : 0.35;
-    const days = w.auction ?? (rng.next() < auctionChance ? rng.pick([1, 3, 7] as const) : null);
-    const soon = w.soon ?? (days !== null && w.seller === undefined && endingSoon-- > 0);
+    const drawn = w.auction ?? (rng.next() < auctionChance ? rng.pick([1, 3, 7] as const) : null);
+    const soon = w.soon ?? (drawn !== null && w.seller === undefined && endingSoon-- > 0);
+    // One that ends within the hour is a day's auction listed nearly a day ago.
+    const days = soon ? 1 : drawn;
     const listedAt = soon
       ? now - DAY + (5 + rng.int(0, 50)) * 60_000
       : now - HOUR - Math.floor(rng.next() * ((days ?? 6.5) * 0.95) * DAY);
