@@ -17,6 +17,7 @@ import {
 } from '@aleph/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { sendEncoded } from '../../lib/encoded-answer.js';
 import { authOf } from '../../core/session.js';
 import { requireFeatureAt } from '../../core/gates.js';
 import { placeBid } from './bids.js';
@@ -27,6 +28,7 @@ import { myBazaar } from './mine.js';
 import { priceHistory } from './prices.js';
 import { searchListings } from './search.js';
 import { settleIfDue } from './settle.js';
+import { searchPagesOf } from './search-cache.js';
 import { listingDetails } from './view.js';
 
 const errors = {
@@ -59,11 +61,25 @@ export async function bazaarRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { database, clock } = app.deps;
   const db = database.db;
+  const pages = searchPagesOf(db);
+  // Every write of the Bazaar's (also a refused one: cheap, and never wrong) drops the kept pages.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET') pages.wrote();
+  });
 
   app.get(
     '/bazaar/listings',
-    { schema: { querystring: ListingSearchQuery, response: { 200: ListingPage, ...errors } } },
-    async (request) => searchListings(db, request.query, clock.now()),
+    {
+      // Sent as encoded by search-cache.ts: the compression plugin must not compress it again.
+      compress: false,
+      schema: { querystring: ListingSearchQuery, response: { 200: ListingPage, ...errors } },
+    },
+    async (request, reply) => {
+      const answer = await pages.page(request.query, () =>
+        searchListings(db, request.query, clock.now()),
+      );
+      return sendEncoded(request, reply, answer);
+    },
   );
 
   app.post(

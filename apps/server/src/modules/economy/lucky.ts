@@ -17,8 +17,8 @@ import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { countAndNotify } from '../../core/achievements.js';
 import { ChangeBook } from '../../core/change-book.js';
 import { recordStaffAction, type StaffRecord } from '../../core/staff-log.js';
-import { EncodedAnswer } from './answers.js';
-import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from './process-cache.js';
+import { EncodedAnswer } from '../../lib/encoded-answer.js';
+import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from '../../lib/process-cache.js';
 import { itemBalance, onceByKey, ownLand } from './requests.js';
 
 const LUCKY = GAME_CONFIG.economy.luckyCoin;

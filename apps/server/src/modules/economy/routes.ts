@@ -13,7 +13,7 @@ import {
 } from '@aleph/contracts';
 import { authOf, cachedFor } from '../../core/session.js';
 import { requireFeatureAt } from '../../core/gates.js';
-import { sendEncoded } from './answers.js';
+import { sendEncoded } from '../../lib/encoded-answer.js';
 import { luckyCoinAnswer, tossCoin } from './lucky.js';
 import { buySecretOffer, secretMarketAnswer } from './secret.js';
 import { traderRoutes } from './trader-routes.js';

@@ -25,7 +25,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { uncached, type Cached } from '../../lib/profile-cache.js';
 import { ChangeBook } from '../../core/change-book.js';
 import { createHero, createLand } from '../../core/create-lands-heroes.js';
-import { EncodedAnswer } from './answers.js';
+import { EncodedAnswer } from '../../lib/encoded-answer.js';
 import { notEnoughGold, notEnoughPlatinum } from './errors.js';
 import { onceByKey, ownLand } from './requests.js';
 

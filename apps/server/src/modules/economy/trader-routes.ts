@@ -13,7 +13,7 @@ import { utcDayStart } from '@aleph/rules';
 import { authOf, cachedFor } from '../../core/session.js';
 import { requireFeatureAt } from '../../core/gates.js';
 import { StaleQuote } from './errors.js';
-import { sendEncoded, SharedAnswers } from './answers.js';
+import { sendEncoded, SharedAnswers } from '../../lib/encoded-answer.js';
 import { quotesView } from './quotes.js';
 import { trade, type Side } from './trader.js';
 import { pressureCache, soldToday } from './trader-store.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { traderKey, utcDayStart, type PressureSnapshot, type TraderGood } from '@aleph/rules';
 import { queryRows, type Executor } from '../../db/client.js';
 import { jsonRows } from '../../core/json-rows.js';
-import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from './process-cache.js';
+import { GLOBAL_TTL_MS, perDatabase, ProcessCache } from '../../lib/process-cache.js';
 
 /** The trader's pressure rows and a player's sales of the day (docs/game-rules.md, Gold economy). */
 

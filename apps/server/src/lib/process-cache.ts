@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
 
 /**
- * Global state of the economy kept in the process for a moment (docs/performance.md, Gold
+ * Global state kept in the process for a moment (docs/performance.md, Gold
  * economy): the trader's pressure snapshots and the Lucky coin's operator openings. Each is
  * read again after `ttlMs`; what this process writes itself (a batch of trades, an opening) is
  * applied at once. Another process's write shows within `ttlMs`, which the reads allow: a

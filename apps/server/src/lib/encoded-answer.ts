@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BROTLI_PARAMS, GZIP_LEVEL, sendJson, type Coding } from '../../lib/compression.js';
+import { BROTLI_PARAMS, GZIP_LEVEL, sendJson, type Coding } from './compression.js';
 
 /**
  * A JSON answer serialized once and compressed at most once per coding, at the levels of
