@@ -144,6 +144,13 @@ describe('buying a listing', () => {
     expect((await treasury(ctx, leader.id)).gold).toBe(l0.gold);
     expect(await eventsOf(ctx, leader.id, 'bazaar.outbid')).toHaveLength(1);
     expect((await heroRow(ctx, seller.heroid)).owner_id).toBe(buyer.id);
+    // The released leader's page no longer says their bid leads.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/souq/bazaar/listings/${id}`,
+      headers: { cookie: leader.cookie },
+    });
+    expect(page.json()).toMatchObject({ status: 'sold', leading: false });
     await expectBooksBalanced(ctx);
   });
 });

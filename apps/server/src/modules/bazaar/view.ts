@@ -65,7 +65,12 @@ export async function listingDetails(
       bidder: { profileid: b.bidder, nickname: b.nickname },
     })),
     mine: row.sellerId === viewerId,
-    leading: row.auctionDays !== null && row.bidderId !== null && row.bidderId === viewerId,
+    // Only while open: a buy-now purchase keeps the last leader as history, not as a lead.
+    leading:
+      row.status === 'open' &&
+      row.auctionDays !== null &&
+      row.bidderId !== null &&
+      row.bidderId === viewerId,
     listingFee: row.listingFee,
     salePrice: row.salePrice,
     saleFee: row.saleFee,
