@@ -53,9 +53,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe("the demo world's Bazaar", () => {
-  it('offers a few hundred listings of every kind, fixed and by auction, in gold and platinum', async () => {
+  it('offers over a hundred listings of every kind, fixed and by auction, in gold and platinum', async () => {
     const open = await allOpen(demo, 'sort=newest');
-    expect(open.length).toBeGreaterThanOrEqual(200);
+    expect(open.length).toBeGreaterThanOrEqual(130);
     expect(new Set(open.map((l) => l.kind))).toEqual(new Set(['hero', 'land', 'goods']));
     const heroes = open.filter((l) => l.kind === 'hero');
     expect(new Set(heroes.map((l) => l.rarity))).toEqual(new Set([0, 1, 2, 3, 4]));

