@@ -20,9 +20,13 @@ export function PriceChart({ history }: { history: PriceHistory }) {
   const days = history.days.map((d) => dayLabel(d.day));
   return (
     <Box aria-hidden sx={{ minWidth: 0 }}>
+      {/* Hidden from assistive technology (the page states the figures in words), so the chart
+          must hold no focusable part either. */}
       <LineChart
         height={220}
+        disableKeyboardNavigation
         xAxis={[{ scaleType: 'point', data: days }]}
+        yAxis={[{ width: 64 }]}
         series={[
           {
             label: `Median price (${history.currency})`,
@@ -35,7 +39,9 @@ export function PriceChart({ history }: { history: PriceHistory }) {
       />
       <BarChart
         height={140}
+        disableKeyboardNavigation
         xAxis={[{ scaleType: 'band', data: days }]}
+        yAxis={[{ width: 64 }]}
         series={[{ label: 'Sales', data: history.days.map((d) => d.volume) }]}
         colors={['#cfd8dc']}
         hideLegend
