@@ -25,6 +25,7 @@ export function PriceChart({ history }: { history: PriceHistory }) {
       <LineChart
         height={220}
         disableKeyboardNavigation
+        skipAnimation
         xAxis={[{ scaleType: 'point', data: days }]}
         yAxis={[{ width: 64 }]}
         series={[
@@ -40,6 +41,7 @@ export function PriceChart({ history }: { history: PriceHistory }) {
       <BarChart
         height={140}
         disableKeyboardNavigation
+        skipAnimation
         xAxis={[{ scaleType: 'band', data: days }]}
         yAxis={[{ width: 64 }]}
         series={[{ label: 'Sales', data: history.days.map((d) => d.volume) }]}
