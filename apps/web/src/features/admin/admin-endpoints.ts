@@ -1,6 +1,7 @@
 import type {
   AllianceRenameBody,
   GrantBody,
+  ListingPage,
   LuckyOpenBody,
   MuteBody,
   PlayerDetail,
@@ -21,6 +22,7 @@ import type {
   SignInList,
   StaffActionResult,
   StaffAnnouncementBody,
+  StaffCancelListingBody,
   StaffLevelBody,
   StaffLogPage,
   StaffLogQuery,
@@ -131,6 +133,16 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/diwan/alliances/${id}/rename`, method: 'POST', body }),
       invalidatesTags: ['staff'],
     }),
+    // The Bazaar (#37): a player's open listings by the public search (a seller has at most 20),
+    // and the staff cancel, which also changes what the Bazaar's own screens show.
+    getPlayerListings: build.query<ListingPage, number>({
+      query: (seller) => ({ url: '/souq/bazaar/listings', params: { seller, limit: 100 } }),
+      providesTags: ['staff', 'BazaarListing'],
+    }),
+    staffCancelListing: build.mutation<StaffActionResult, StaffCancelListingBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/diwan/bazaar/${id}/cancel`, method: 'POST', body }),
+      invalidatesTags: ['staff', 'BazaarListing', 'BazaarMine'],
+    }),
     // The operator CLI's tools (admins), through the CLI's own service code on the server.
     announce: build.mutation<StaffActionResult, StaffAnnouncementBody>({
       query: (body) => ({ url: '/diwan/announcements', method: 'POST', body }),
@@ -176,6 +188,8 @@ export const {
   useResolveReportMutation,
   useDeleteChatLineMutation,
   useRenameAllianceMutation,
+  useGetPlayerListingsQuery,
+  useStaffCancelListingMutation,
   useAnnounceMutation,
   useSetLevelMutation,
   useOpenLuckyMutation,

@@ -14,6 +14,7 @@ import { ROLE_LABELS, shortAddress } from './format';
 import { LedgerSection } from './ledger-section';
 import { PlayerActions } from './player-actions';
 import { AllianceSection } from './player-alliance';
+import { BazaarSection } from './player-bazaar';
 import { PlayerActivity, PlayerOverview, SignalsSection, SignInsSection } from './player-sections';
 import { ReportTable } from './report-table';
 import { StaffLogTable } from './staff-log-table';
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'ledger', label: 'Ledger' },
   { value: 'activity', label: 'Activity' },
+  { value: 'bazaar', label: 'Bazaar' },
   { value: 'signins', label: 'Sign-ins' },
   { value: 'signals', label: 'Signals' },
   { value: 'reports', label: 'Reports' },
@@ -105,6 +107,12 @@ export function PlayerPage() {
               </SectionCard>
             )}
             {tab === 'activity' && <PlayerActivity detail={data} />}
+            {tab === 'bazaar' && (
+              <BazaarSection
+                playerId={player.id}
+                onDone={(text, result) => setDone(`${text}. Staff log #${result.staffLogId}.`)}
+              />
+            )}
             {tab === 'signins' && <SignInsSection id={player.id} />}
             {tab === 'signals' && <SignalsSection id={player.id} login={player.login} />}
             {tab === 'reports' && (
