@@ -159,6 +159,14 @@ describe('staff cancel a listing', () => {
         where profile_id = ${bidder.id} and cause = 'bazaar:release' and cause_id = ${id}`,
     );
     expect(release!.n).toBe(1);
+    // The bidder is told why their gold came back.
+    const told = await queryRows<{ subject: string; body: string }>(
+      ctx.database.db,
+      sql`select subject, body from messages where profile_id = ${bidder.id}
+        and subject like 'Auction cancelled:%'`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('2,000 gold is back in your treasury');
     expect(await lastStaffLog(ctx)).toMatchObject({
       action: 'bazaar.cancel',
       targetUserId: seller.id,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { recordStaffAction } from '../../core/staff-log.js';
 import { staffCancelListing } from '../../modules/bazaar/cancel.js';
+import { searchPagesOf } from '../../modules/bazaar/search-cache.js';
 import type { Staff } from './accounts.js';
 
 /**
@@ -12,14 +13,14 @@ import type { Staff } from './accounts.js';
  * record commit together. A closed listing is 409 LISTING_CLOSED: the listing's row lock
  * decides, so of two cancels at once exactly one succeeds.
  */
-export function staffCancelBazaarListing(
+export async function staffCancelBazaarListing(
   db: Db,
   id: number,
   body: StaffCancelListingBody,
   staff: Staff,
   now: Date,
 ): Promise<number> {
-  return withRetry(() =>
+  const logged = await withRetry(() =>
     db.transaction(async (tx) => {
       // The Bazaar's own transaction runs inside this one (a savepoint).
       const { listing } = await staffCancelListing(tx, staff.actor.id ?? 0, id, body.reason, now);
@@ -44,4 +45,7 @@ export function staffCancelBazaarListing(
       });
     }),
   );
+  // This process's kept search pages must not show the listing any longer (search-cache.ts).
+  searchPagesOf(db).wrote();
+  return logged;
 }

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { withRetry } from '../../db/retry.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { ChangeBook } from '../../core/change-book.js';
-import { writeMessages } from '../../core/inbox.js';
+import { writeMessages, type NewMessage } from '../../core/inbox.js';
 import { lockListing, returnEscrow } from './escrow.js';
 import { lockWallets, releaseHeldBid } from './holds.js';
 import { listingAnswer } from './listing-answer.js';
@@ -88,21 +88,28 @@ export function staffCancelListing(
       const listing = await openListing(tx, id, null);
       await lockWallets(tx, [listing.sellerId, ...(listing.bidderId ? [listing.bidderId] : [])]);
       const book = new ChangeBook();
-      await releaseHeldBid(tx, book, listing, now);
+      const released = await releaseHeldBid(tx, book, listing, now);
       await close(tx, book, listing, now, { id: staffId, reason });
-      await writeMessages(
-        tx,
-        [
-          {
-            profileId: listing.sellerId,
-            subject: `Your Bazaar listing was cancelled: ${listing.title}`,
-            body: `<p>The game's staff cancelled your listing <b>${escapeHtml(listing.title)}</b>. Everything it held is yours again.</p><p>Reason: ${escapeHtml(reason)}</p>`,
-            kind: 'system',
-            at: now,
-          },
-        ],
-        { events: book.events },
-      );
+      const title = `<b>${escapeHtml(listing.title)}</b>`;
+      const messages: NewMessage[] = [
+        {
+          profileId: listing.sellerId,
+          subject: `Your Bazaar listing was cancelled: ${listing.title}`,
+          body: `<p>The game's staff cancelled your listing ${title}. Everything it held is yours again.</p><p>Reason: ${escapeHtml(reason)}</p>`,
+          kind: 'system',
+          at: now,
+        },
+      ];
+      // The leading bidder sees their hold come back and is told why (not the staff's reason).
+      if (released)
+        messages.push({
+          profileId: released.bidderId,
+          subject: `Auction cancelled: ${listing.title}`,
+          body: `<p>The game's staff cancelled the auction of ${title}. Your bid of ${released.amount.toLocaleString('en-US')} ${listing.currency} is back in your treasury.</p>`,
+          kind: 'system',
+          at: now,
+        });
+      await writeMessages(tx, messages, { events: book.events });
       await book.flush(tx, { at: now });
       return listingAnswer(tx, id, listing.sellerId, now);
     }),
