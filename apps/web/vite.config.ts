@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { installableApp } from './src/pwa/build-plugin.js';
 import {
   API_DOCS_PATH,
   API_PREFIXES,
@@ -14,7 +15,7 @@ const PROXIED = [...Object.values(API_PREFIXES), HEALTH_PATH, EVENTS_PATH, API_D
 const API_TARGET = process.env.ALEPH_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), installableApp()],
   resolve: {
     // Workspace packages export their TypeScript sources under the 'source' condition.
     conditions: ['source', ...defaultClientConditions],

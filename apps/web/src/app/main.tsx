@@ -5,6 +5,7 @@ import { AppRoot } from './app-root';
 import { preloadLoginScreen } from './signed-out-routes';
 import { checkSession } from './session';
 import { createAppStore } from './store';
+import { startServiceWorker } from '../pwa/start-service-worker';
 
 const store = createAppStore();
 
@@ -44,3 +45,5 @@ if (container.dataset.prerendered === window.location.pathname) {
   void store.dispatch(checkSession());
   createRoot(container).render(<AppRoot store={store} router={Router} />);
 }
+
+startServiceWorker();
