@@ -16,7 +16,8 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/login': '
 /**
  * Serves the built web app and answers unknown non-API GETs with index.html, so that
  * client-side routes such as /lands/12 survive a reload; /login gets its prerendered page when
- * the build wrote one. Hashed assets are cached for a year.
+ * the build wrote one. Hashed assets are cached for a year; every other file is revalidated,
+ * the service worker (sw.js) above all, so a new version reaches players at once.
  * The build writes brotli and gzip copies beside the files (apps/web/scripts/compress-dist.mjs);
  * they are sent by Accept-Encoding, with Vary, and no file is compressed per request.
  */
