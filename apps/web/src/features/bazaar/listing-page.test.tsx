@@ -153,6 +153,9 @@ describe('listing page', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Buy' }),
     );
     expect(await screen.findByText('You need 1,200 gold; you have 300.')).toBeTruthy();
+    // The confirm dialog closes with a transition; until it is gone the page behind it is hidden
+    // from assistive technology, so wait for it rather than read the page at once.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Buy for 1,200 gold' })).toBeTruthy();
   });
 
