@@ -43,6 +43,8 @@ export async function startChatServer(own: Record<string, string>): Promise<Benc
         PAYMENT_CONFIRMATIONS: '3',
         SIWE_DOMAIN: 'game.test',
         METRICS: 'off',
+        // No push service on a bench machine: production requires the VAPID keys, or this.
+        WEB_PUSH: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,6 +66,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       METRICS: 'off',
       // No mail server on a bench machine: production requires SMTP_URL and PUBLIC_URL, or this.
       MAIL: 'off',
+      // No push service on a bench machine: production requires the VAPID keys, or this.
+      WEB_PUSH: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -116,6 +116,7 @@ export function missingInProduction(
   env: NodeJS.ProcessEnv,
   metricsEnabled: boolean,
   mailEnabled: boolean,
+  webPushEnabled: boolean,
 ): string[] {
   const missing: string[] = [];
   if (!env.SIWE_DOMAIN) missing.push('SIWE_DOMAIN (the domain players sign registrations for)');
@@ -125,6 +126,14 @@ export function missingInProduction(
     missing.push('SMTP_URL (the mail server password recovery sends through, or MAIL=off)');
   if (mailEnabled && !env.PUBLIC_URL)
     missing.push("PUBLIC_URL (the game's address, for links in mails, or MAIL=off)");
+  // Generated keys would change with every new machine and silently end every subscription.
+  if (webPushEnabled) {
+    const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'].filter((n) => !env[n]);
+    if (vapid.length > 0)
+      missing.push(
+        `${vapid.join(', ')} (web push keys: npx web-push generate-vapid-keys; or WEB_PUSH=off)`,
+      );
+  }
   return missing;
 }
 

@@ -14,6 +14,7 @@ import {
 } from './config-checks.js';
 import { bootSettings, repoRoot, serverRoot } from './boot-settings.js';
 import type { RateLimitRule } from './lib/rate-limit.js';
+import { parseWebPushConfig, type WebPushConfig } from './web-push-config.js';
 
 export interface AppConfig {
   port: number;
@@ -71,6 +72,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** MAIL, SMTP_URL, MAIL_FROM, PUBLIC_URL (docs/operations.md, "Mail"). */
   mail: MailConfig;
+  /** WEB_PUSH, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (docs/operations.md, "Web push"). */
+  webPush: WebPushConfig;
 }
 
 export type PaymentProviderKind = 'sandbox' | 'onchain';
@@ -88,7 +91,7 @@ export interface PaymentConfig {
 }
 
 export { repoRoot, serverRoot };
-export type { MailConfig };
+export type { MailConfig, WebPushConfig };
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -160,7 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const metricsEnabled = parseMetricsSwitch(env.METRICS);
   const port = int(env, 'PORT', 3000);
   const mail = parseMailConfig(env, dataDir, port);
-  const missing = production ? missingInProduction(env, metricsEnabled, mail.enabled) : [];
+  const webPush = parseWebPushConfig(env, {
+    production,
+    inMemory: testMode || nodeEnv === 'test',
+    dataDir,
+  });
+  const missing = production
+    ? missingInProduction(env, metricsEnabled, mail.enabled, webPush.enabled)
+    : [];
   if (missing.length > 0)
     throw new Error(`NODE_ENV=production requires ${missing.join(', ')}; see docs/operations.md`);
   return {
@@ -198,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...requestTimeouts(env),
     apiDocs: parseApiDocsSwitch(env.API_DOCS, nodeEnv),
     mail,
+    webPush,
   };
 }
 

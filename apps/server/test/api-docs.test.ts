@@ -139,6 +139,7 @@ describe('the API reference in production', () => {
     TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
     PAYMENT_CONFIRMATIONS: '3',
     MAIL: 'off',
+    WEB_PUSH: 'off',
   };
   let dist: string;
   beforeAll(() => {

@@ -1,7 +1,13 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Fastify from 'fastify';
+import webPush from 'web-push';
 import { loadConfig } from '../src/config.js';
+
+const vapid = webPush.generateVAPIDKeys();
 
 /** Everything production requires, so each test removes or breaks exactly one setting. */
 const production = {
@@ -15,6 +21,9 @@ const production = {
   PAYMENT_CONFIRMATIONS: '3',
   SMTP_URL: 'smtps://game:secret@smtp.example.org',
   PUBLIC_URL: 'https://game.example',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:ops@game.example',
 };
 const development = { COOKIE_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-test-data' };
 
@@ -301,5 +310,74 @@ describe('REQUEST_TIMEOUT_MS and HEADERS_TIMEOUT_MS', () => {
       expect(() => loadConfig({ ...development, HEADERS_TIMEOUT_MS: value }), value).toThrow(
         'HEADERS_TIMEOUT_MS must be at least 1000 and at most REQUEST_TIMEOUT_MS',
       );
+  });
+});
+
+describe('web push settings', () => {
+  it('refuses production without the three VAPID settings, unless WEB_PUSH=off', () => {
+    const { VAPID_PUBLIC_KEY: _p, VAPID_PRIVATE_KEY: _k, VAPID_SUBJECT: _s, ...bare } = production;
+    expect(() => loadConfig(bare)).toThrow(
+      'NODE_ENV=production requires VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT (web push keys: npx web-push generate-vapid-keys; or WEB_PUSH=off)',
+    );
+    expect(() => loadConfig({ ...production, VAPID_SUBJECT: '' })).toThrow(
+      'NODE_ENV=production requires VAPID_SUBJECT (web push keys',
+    );
+    const off = loadConfig({ ...bare, WEB_PUSH: 'off' });
+    expect(off.webPush.enabled).toBe(false);
+    const on = loadConfig(production).webPush;
+    expect(on).toMatchObject({ enabled: true, subject: 'mailto:ops@game.example' });
+    expect(on.keys()).toEqual(vapid);
+    expect(() => loadConfig({ ...production, WEB_PUSH: 'no' })).toThrow(
+      'WEB_PUSH must be on or off, not "no"',
+    );
+  });
+
+  it('refuses keys that are not a P-256 pair in base64url, or only one of them', () => {
+    expect(() => loadConfig({ ...production, VAPID_PUBLIC_KEY: vapid.privateKey })).toThrow(
+      /VAPID public key must be 65 bytes/,
+    );
+    expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: `${vapid.privateKey}=` })).toThrow(
+      /VAPID private key must be 32 bytes/,
+    );
+    expect(() => loadConfig({ ...development, VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+    );
+  });
+
+  it('takes a mailto: or https: subject, by default the address mail is sent from', () => {
+    for (const bad of ['ops@game.example', 'http://game.example', 'mailto'])
+      expect(() => loadConfig({ ...production, VAPID_SUBJECT: bad }), bad).toThrow(
+        `VAPID_SUBJECT must be a mailto: or https: URL, not ${JSON.stringify(bad)}`,
+      );
+    expect(
+      loadConfig({ ...production, VAPID_SUBJECT: 'https://game.example/contact' }).webPush,
+    ).toMatchObject({ subject: 'https://game.example/contact' });
+    expect(loadConfig(development).webPush.subject).toBe('mailto:no-reply@localhost');
+    const from = { ...development, MAIL_FROM: 'Aleph <game@play.example>' };
+    expect(loadConfig(from).webPush.subject).toBe('mailto:game@play.example');
+  });
+
+  it('generates development keys once into DATA_DIR, and test keys in memory only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vapid-'));
+    try {
+      const a = loadConfig({ ...development, DATA_DIR: dir }).webPush.keys();
+      const file = path.join(dir, 'vapid-keys.json');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(a);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // A second start (a new load) reads the same pair: browsers' subscriptions stay valid.
+      expect(loadConfig({ ...development, DATA_DIR: dir }).webPush.keys()).toEqual(a);
+      expect(Buffer.from(a.publicKey, 'base64url')).toHaveLength(65);
+      expect(Buffer.from(a.privateKey, 'base64url')).toHaveLength(32);
+
+      const tests = path.join(dir, 'test');
+      const t = loadConfig({ ...development, DATA_DIR: tests, GAME_TEST_MODE: '1' }).webPush;
+      expect(t.keys()).not.toEqual(a);
+      expect(t.keys()).toEqual(t.keys());
+      const n = loadConfig({ ...development, DATA_DIR: tests, NODE_ENV: 'test' }).webPush;
+      expect(n.keys().publicKey).toHaveLength(87);
+      expect(existsSync(tests)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -63,6 +63,8 @@ describe('payment configuration', () => {
     METRICS_TOKEN: 'metrics-token-0123456789abcdef',
     SMTP_URL: 'smtps://game:secret@smtp.example.org',
     PUBLIC_URL: 'https://game.example',
+    // Web push has its own production checks (config.test.ts).
+    WEB_PUSH: 'off',
   };
   const chain = {
     CHAIN_RPC_URL: 'https://rpc.example.org',

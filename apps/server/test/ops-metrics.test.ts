@@ -201,8 +201,9 @@ describe('metrics in production', () => {
     CHAIN_ID: '1',
     TREASURY_ADDRESS: '0x000000000000000000000000000000000000dEaD',
     PAYMENT_CONFIRMATIONS: '3',
-    // Mail has its own production checks (config.test.ts); these tests are about metrics.
+    // Mail and web push have their own production checks (config.test.ts); these tests are about metrics.
     MAIL: 'off',
+    WEB_PUSH: 'off',
   };
 
   it('refuses to start with an open /metrics', () => {
