@@ -9,6 +9,7 @@ import type { AllianceErrorCode } from './alliances.js';
 import type { SocialErrorCode } from './player-messages.js';
 import type { FriendErrorCode } from './friends.js';
 import type { BazaarErrorCode } from './bazaar.js';
+import type { PushErrorCode } from './push.js';
 
 /**
  * Stable machine-readable error codes shared by server and web app: with MarketErrorCode below
@@ -92,4 +93,5 @@ export type ApiErrorCode =
   | SocialErrorCode
   | FriendErrorCode
   | AllianceErrorCode
-  | BazaarErrorCode;
+  | BazaarErrorCode
+  | PushErrorCode;

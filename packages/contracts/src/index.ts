@@ -24,3 +24,4 @@ export * from './player-messages.js';
 export * from './alliance-chat.js';
 export * from './friends.js';
 export * from './bazaar.js';
+export * from './push.js';

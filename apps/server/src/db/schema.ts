@@ -11,3 +11,4 @@ export * from './mail-schema.js';
 export * from './staff-schema.js';
 export * from './social-schema.js';
 export * from './bazaar-schema.js';
+export * from './push-schema.js';
