@@ -19,7 +19,7 @@ const server = './apps/server/src';
 const serverDomains = readdirSync(`${root}apps/server/src/modules`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const config = ['./config.ts', './boot-settings.ts', './config-checks.ts'];
+const config = ['./config.ts', './boot-settings.ts', './config-checks.ts', './web-push-config.ts'];
 // The real, one-way dependencies between domains; anything else they share goes to core.
 const domainAllowList = {
   // A UNIQUE mission joins its unique event when it starts, in the start's transaction.
@@ -28,6 +28,8 @@ const domainAllowList = {
   profile: ['./modules/records/achievements.ts'],
   // The push hub closes the streams of the sessions that auth ends.
   events: ['./modules/auth/sessions.ts'],
+  // A push device is labelled as the sessions list labels a sign-in's device.
+  push: ['./modules/auth/user-agent.ts'],
 };
 
 function serverLayerZones() {

@@ -52,6 +52,7 @@ import { anyone, idOf, MISSING, read, write, type Endpoint } from './abuse-endpo
 import { allianceChatEndpoints } from './abuse-endpoints-alliance-chat.js';
 import { allianceEndpoints } from './abuse-endpoints-alliances.js';
 import { bazaarEndpoints, staffBazaarEndpoints } from './abuse-endpoints-bazaar.js';
+import { pushEndpoints } from './abuse-endpoints-push.js';
 import { socialEndpoints } from './abuse-endpoints-social.js';
 import { staffSocialEndpoints } from './abuse-endpoints-staff-social.js';
 
@@ -375,6 +376,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // The players' market (docs/api.md, "Bazaar").
   ...bazaarEndpoints(),
+
+  // Web push devices and their choices (docs/api.md, "Web push").
+  ...pushEndpoints(),
 ];
 
 /**

@@ -13,6 +13,7 @@ import { ENDPOINTS } from './abuse-endpoints.js';
 import { allianceChatOriginCases } from './abuse-origin-alliance-chat.js';
 import { allianceOriginCases } from './abuse-origin-alliances.js';
 import { bazaarOriginCases } from './abuse-origin-bazaar.js';
+import { pushOriginCases } from './abuse-origin-push.js';
 import { socialOriginCases } from './abuse-origin-social.js';
 import { staffSocialOriginCases } from './abuse-origin-staff-social.js';
 import { expectErrorShape } from './abuse-helpers.js';
@@ -591,6 +592,8 @@ describe('requests from another site', () => {
       ...(await staffSocialOriginCases(ctx)),
       // The Bazaar: its traders and listings are made before the checks.
       ...(await bazaarOriginCases(ctx)),
+      // Web push: its player and devices are made before the checks.
+      ...(await pushOriginCases(ctx)),
     ]);
   });
 

@@ -28,6 +28,7 @@ import { friendRoutes } from '../modules/social/friend-routes.js';
 import { playerMessageRoutes } from '../modules/social/message-routes.js';
 import { peopleRoutes } from '../modules/social/people-routes.js';
 import { bazaarRoutes } from '../modules/bazaar/routes.js';
+import { pushRoutes } from '../modules/push/routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
@@ -45,6 +46,8 @@ export async function playerRoutes(app: FastifyInstance) {
   await app.register(twoFactorRoutes, { prefix: API_PREFIXES.profile });
   // A report concerns another player: nothing of the reporter's to settle first.
   await app.register(reportRoutes, { prefix: API_PREFIXES.profile });
+  // Web push devices and choices concern the browser, not the game: nothing to settle first.
+  await app.register(pushRoutes, { prefix: API_PREFIXES.profile });
   await app.register(async (settled) => {
     settleBeforeHandling(settled);
     await settled.register(profileRoutes, { prefix: API_PREFIXES.profile });
