@@ -62,6 +62,24 @@ const login = (p: Player) =>
   });
 /** The alliance `p` leads, made on first use, with a line of theirs in its chat. */
 const bands = new Map<number, { id: number; lineId: number }>();
+/** An open hero auction of the player's, as the Bazaar stores it (for the staff cancel). */
+async function listingOf(p: Player): Promise<number> {
+  const now = ctx.clock.now();
+  const db = ctx.database.db;
+  const [hero] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from heroes where owner_id = ${p.id} order by id limit 1`,
+  );
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into bazaar_listings (seller_id, kind, hero_id, title, good_key, currency, price,
+          start_price, auction_days, listing_fee, created_at, ends_at)
+        values (${p.id}, 'hero', ${hero?.id ?? null}, 'Walk hero', 'hero:0', 'gold', 500, 500, 1, 5,
+          ${now}, ${new Date(now.getTime() + 86_400_000)}) returning id`,
+  );
+  return row!.id;
+}
+
 async function bandOf(p: Player) {
   const known = bands.get(p.id);
   if (known) return known;
@@ -244,6 +262,11 @@ describe('every action writes its staff-log row', () => {
           action: 'chat.delete',
           details: { text: 'A line to hide', author: { profileId: target.id } },
         },
+      ],
+      [
+        'POST /diwan/bazaar/:id/cancel',
+        async () => ({ url: `/diwan/bazaar/${await listingOf(target)}/cancel`, body: { reason } }),
+        { action: 'bazaar.cancel', details: { kind: 'hero', title: 'Walk hero', bids: 0 } },
       ],
       [
         'POST /diwan/alliances/:id/rename',
