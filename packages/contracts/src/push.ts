@@ -96,3 +96,27 @@ export const PushPreferences = Type.Object({
   timeZone: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export type PushPreferences = Static<typeof PushPreferences>;
+
+/** What a push is about: one of the kinds, or the summary sent when quiet hours end. */
+export const PushPayloadKind = Type.Union([PushKind, Type.Literal('summary')]);
+export type PushPayloadKind = Static<typeof PushPayloadKind>;
+
+/**
+ * What a push carries, encrypted for the device (docs/operations.md, "Web push"): the service
+ * worker shows `title` and `body`, and a click focuses a tab of the game or opens `url`. One
+ * device shows one notification per `tag` (a newer one replaces it). No secrets and no other
+ * player's private data: a subject line and a nickname at most.
+ */
+export const PushPayload = Type.Object({
+  kind: PushPayloadKind,
+  title: Type.String(),
+  body: Type.String(),
+  /** A path of the game to open on click: '/heroes/12', '/bazaar/mine'. */
+  url: Type.String(),
+  tag: Type.String(),
+  /** How many events this push tells of (more than 1 when a burst was folded). */
+  count: Type.Integer({ minimum: 1 }),
+  /** When the push was made, ISO 8601. */
+  at: Type.String({ format: 'date-time' }),
+});
+export type PushPayload = Static<typeof PushPayload>;

@@ -8,6 +8,7 @@ import { PROFILE_CONFIG } from './config-profile.js';
 import { QUESTS_CONFIG } from './config-quests.js';
 import { SOCIAL_CONFIG } from './config-social.js';
 import { BAZAAR_CONFIG } from './config-bazaar.js';
+import { PUSH_CONFIG } from './config-push.js';
 import { UNIQUE_CONFIG } from './config-unique.js';
 import { Continent, Rarity, Terrain } from './world.js';
 
@@ -79,6 +80,8 @@ export const GAME_CONFIG = {
   social: SOCIAL_CONFIG,
   /** The players' market (docs/game-rules.md, Bazaar). */
   bazaar: BAZAAR_CONFIG,
+  /** Web push: folding, quiet hours' summary, retries (docs/game-rules.md, Notifications). */
+  push: PUSH_CONFIG,
   /** The gold economy (docs/game-rules.md, Gold economy). */
   economy: ECONOMY_CONFIG,
   market: {

@@ -10,6 +10,7 @@ export * from './config-arena.js';
 export * from './config-social.js';
 export * from './config-bazaar.js';
 export * from './bazaar.js';
+export * from './config-push.js';
 export type { LuckyPrizeKind, SecretOfferKind } from './config-economy.js';
 export type { MissionRule } from './config-missions.js';
 export type * from './config-unique.js';
