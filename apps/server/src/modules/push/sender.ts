@@ -65,8 +65,11 @@ export const PUSH_SEND_TIMEOUT_MS = 10_000;
  */
 export const VAPID_JWT_SECONDS = 12 * 60 * 60;
 export const VAPID_RENEW_AFTER_MS = 6 * 60 * 60 * 1000;
-/** Connections kept open to one push service at most: a drain's pushes share them. */
-const SOCKETS_PER_SERVICE = 32;
+/**
+ * Connections open to one push service at most: as many as one worker has pushes in flight
+ * (PUSH_CONFIG.concurrency), who mostly all go to one push service (the browsers' few).
+ */
+const SOCKETS_PER_SERVICE = 64;
 /** Of a refusal's body, what goes into `error` (push services explain refusals in it). */
 const ERROR_BODY_CHARS = 200;
 const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
