@@ -161,6 +161,26 @@ describe("the push service's answers come back as results", () => {
     expect(result.error).toMatch(/ECONNREFUSED/);
   });
 
+  it('a push that cannot be made is status 0 with the reason, not an exception', async () => {
+    const device = service.newDevice();
+    // 65 bytes starting 0x04 as the subscription routes check, but no point on the curve.
+    const offCurve = Buffer.alloc(65, 1);
+    offCurve[0] = 0x04;
+    const results = await Promise.all([
+      sender.send({ ...target(device), p256dh: offCurve.toString('base64url') }, 'x', {
+        ttlSeconds: 60,
+      }),
+      sender.send(target(device), 'x', { ttlSeconds: -1 }),
+      sender.send(target(device), 'x', { ttlSeconds: 60, topic: 'not a topic!' }),
+      sender.send({ ...target(device), endpoint: 'not a url' }, 'x', { ttlSeconds: 60 }),
+      sender.send(target(device), 'sent', { ttlSeconds: 60 }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([0, 0, 0, 0, 201]);
+    for (const r of results.slice(0, 3)) expect(r.error).toMatch(/^not sent: /);
+    expect(results[0]!.error).toMatch(/public key/i);
+    expect(service.requests(device.id).map((r) => r.status)).toEqual([201]);
+  });
+
   it('a push service that never answers is status 0 after the timeout', async () => {
     const silent = await listen(createServer(() => {}));
     const quick = createPushSender(vapid, { timeoutMs: 200 });

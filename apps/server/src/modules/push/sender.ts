@@ -18,7 +18,10 @@ export interface PushTarget {
 }
 
 export interface SendResult {
-  /** The push service's status (201: accepted); 0 when there was no answer (network error, timeout). */
+  /**
+   * The push service's status (201: accepted); 0 when none answered: a network error, a
+   * timeout, or a push that could not be made (`error` says which).
+   */
   status: number;
   /** Retry-After (seconds or an HTTP date) in milliseconds from now; null without one. */
   retryAfterMs: number | null;
@@ -35,7 +38,10 @@ export interface PushSendOptions {
 }
 
 export interface PushSender {
-  /** Never rejects for the network or the push service: those come back as a result. */
+  /**
+   * Never rejects: whatever goes wrong comes back as a result, so that one device's failure
+   * cannot fail the other pushes of a worker's batch.
+   */
   send(target: PushTarget, payload: string, options: PushSendOptions): Promise<SendResult>;
   /** Closes the kept-open connections. */
   close(): Promise<void>;
@@ -175,9 +181,11 @@ export function createPushSender(
   return {
     async send(target, payload, options) {
       if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds < 0)
-        throw new Error(`ttlSeconds must be a non-negative integer, not ${options.ttlSeconds}`);
+        return failure(
+          `not sent: ttlSeconds must be a non-negative integer, not ${options.ttlSeconds}`,
+        );
       if (options.topic !== undefined && !TOPIC.test(options.topic))
-        throw new Error(`a topic is 1 to 32 base64url characters, not ${options.topic}`);
+        return failure(`not sent: a topic is 1 to 32 base64url characters, not ${options.topic}`);
       if (closed) return failure('the sender is closed');
       let url: URL;
       try {
@@ -187,8 +195,13 @@ export function createPushSender(
       }
       if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return failure(`the endpoint is not http(s): ${url.protocol}`);
-      // Throws for keys of the wrong length: the subscription routes store only checked ones.
-      const body = webPush.encrypt(target.p256dh, target.auth, payload, 'aes128gcm').cipherText;
+      let body: Buffer;
+      try {
+        body = webPush.encrypt(target.p256dh, target.auth, payload, 'aes128gcm').cipherText;
+      } catch (err) {
+        // A p256dh of the right length that is no point on P-256 gets this far.
+        return failure(`not sent: ${(err as Error).message}`);
+      }
       const head: http.OutgoingHttpHeaders = {
         authorization: authorization(url.origin),
         ttl: String(options.ttlSeconds),
