@@ -8,6 +8,7 @@ import { useGetAccountQuery } from '../../api/account-endpoints';
 import { BlockedSection } from './blocked-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
+import { PushSection } from './push-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -37,6 +38,7 @@ export function AccountPage() {
         {account && <EmailSection account={account} />}
         <PasswordSection />
         <TwoFactorSection />
+        <PushSection />
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <SessionsSection />
         </Box>
