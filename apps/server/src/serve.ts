@@ -5,6 +5,8 @@ import { openDatabase } from './db/client.js';
 import { AdjustableClock, systemClock } from './lib/clock.js';
 import { startHousekeeping, type Job } from './jobs/housekeeping.js';
 import { startMailWorker } from './jobs/mail-worker.js';
+import { startPushWorker } from './jobs/push-worker.js';
+import { createPushSender } from './modules/push/sender.js';
 import { createMailer } from './lib/mailer.js';
 import { startSettlementWorker } from './jobs/settlement-worker.js';
 import { loggerOptions } from './metrics/logging.js';
@@ -61,6 +63,14 @@ export async function serve(config: AppConfig, setUpWorld: DemoWorld | null): Pr
   if (config.mail.enabled) {
     const mailer = createMailer(config.mail, app.log);
     jobs.push(startMailWorker(database.db, clock, mailer, app.log, { observer: app.metrics.mail }));
+  }
+
+  // Web pushes are sent by every process's worker, each once per device (docs/operations.md,
+  // "Web push").
+  if (config.webPush.enabled) {
+    const sender = createPushSender({ ...config.webPush.keys(), subject: config.webPush.subject });
+    const worker = startPushWorker(database.db, clock, sender, app.log);
+    jobs.push({ stop: () => worker.stop().then(() => sender.close()) });
   }
 
   let closing = false;

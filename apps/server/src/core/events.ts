@@ -36,6 +36,27 @@ interface Row {
 }
 
 /**
+ * Web pushes that no stored event stands for (docs/architecture.md, "Web push"); the others
+ * are queued from their event by `eventsCtes`: mission.finished, message.new, bazaar.* and a
+ * profile.changed that makes a level-up available.
+ */
+export interface ExplicitPushMap {
+  /** The player's arena defence was attacked. */
+  'arena.attacked': { attacker: string; held: boolean; change: number; rating: number };
+  /** A member wrote the player's @nickname in alliance chat. */
+  'alliance.mention': { allianceId: number; lineId: number; from: string; text: string };
+}
+
+/** The stored event types a push is queued from, and the kind it is queued as. */
+export const PUSHED_EVENT_TYPES = [
+  'mission.finished',
+  'message.new',
+  'bazaar.sold',
+  'bazaar.bought',
+  'bazaar.outbid',
+] as const satisfies readonly StoredEventType[];
+
+/**
  * The push events of one transaction, collected in memory and written by `writeEvents` in one
  * statement. Per player they are stored in this order: the events added one by one (in order),
  * then one `hero.changed` and one `land.changed` with all their ids, one `profile.changed`
@@ -49,6 +70,7 @@ export class PlayerEvents {
   private profiles = new Map<number, ProfileChangedEvent>();
   private broadcasts: Array<{ ids: readonly number[]; t: StoredEventType; d: unknown }> = [];
   private inboxes = new Set<number>();
+  private pushes: Array<{ p: number; k: keyof ExplicitPushMap; d: unknown }> = [];
 
   add<T extends StoredEventType>(profileId: number, type: T, data: PlayerEventMap[T]): void {
     this.list.push({ p: profileId, t: type, d: data });
@@ -80,9 +102,19 @@ export class PlayerEvents {
     for (const id of profileIds) this.inboxes.add(id);
   }
 
+  /** A web push without an event of its own, queued with the events (only if they commit). */
+  push<K extends keyof ExplicitPushMap>(
+    profileId: number,
+    kind: K,
+    data: ExplicitPushMap[K],
+  ): void {
+    this.pushes.push({ p: profileId, k: kind, d: data });
+  }
+
   get empty(): boolean {
     return (
       this.list.length === 0 &&
+      this.pushes.length === 0 &&
       this.heroes.size === 0 &&
       this.lands.size === 0 &&
       this.profiles.size === 0 &&
@@ -92,15 +124,26 @@ export class PlayerEvents {
   }
 
   /** Empties the collection and answers its rows in writing order, and the inbox recipients. */
-  take(): { rows: Row[]; broadcasts: PlayerEvents['broadcasts']; inboxes: number[] } {
+  take(): {
+    rows: Row[];
+    broadcasts: PlayerEvents['broadcasts'];
+    inboxes: number[];
+    pushes: PlayerEvents['pushes'];
+  } {
     const rows = this.list;
     for (const [p, ids] of this.heroes)
       rows.push({ p, t: 'hero.changed', d: { heroIds: sorted(ids) } });
     for (const [p, ids] of this.lands)
       rows.push({ p, t: 'land.changed', d: { landIds: sorted(ids) } });
     for (const [p, d] of this.profiles) rows.push({ p, t: 'profile.changed', d });
-    const taken = { rows, broadcasts: this.broadcasts, inboxes: [...this.inboxes] };
+    const taken = {
+      rows,
+      broadcasts: this.broadcasts,
+      inboxes: [...this.inboxes],
+      pushes: this.pushes,
+    };
     this.list = [];
+    this.pushes = [];
     this.heroes = new Map();
     this.lands = new Map();
     this.profiles = new Map();
@@ -166,7 +209,7 @@ export interface SiblingWrite {
  * (docs/performance.md, Arena). Empties `events`.
  */
 export function eventsCtes(events: PlayerEvents, at: Date, sibling?: SiblingWrite): SQL {
-  const { rows, broadcasts, inboxes } = events.take();
+  const { rows, broadcasts, inboxes, pushes } = events.take();
   // One list of the player's own events, `o` ordering one player's events in the statement:
   // the rows in order, then (after the broadcasts, 1e9 + i) one `inbox.new` each, whose unread
   // count the statement reads (a player with none gets no `inbox.new`). The text is the same
@@ -216,7 +259,33 @@ export function eventsCtes(events: PlayerEvents, at: Date, sibling?: SiblingWrit
         insert into player_events (profile_id, seq, type, data, created_at)
         select s.p, b.base + row_number() over (partition by s.p order by s.o), s.t, s.d, ${at}::timestamptz
         from ev_src s join ev_bumped b on b.id = s.p
-        returning 1)`;
+        returning 1),
+      ${pushCte(pushes, at, when)}`;
+}
+
+/**
+ * The web pushes of the statement's events (docs/architecture.md, "Web push"), queued in the
+ * same statement for the players with a device: the pushed event types, a profile.changed that
+ * makes a level-up available (once per level: `dedupe`), and the explicit pushes. `ev_push`
+ * is a data-modifying CTE, so PostgreSQL runs it although nothing reads it.
+ */
+function pushCte(pushes: Array<{ p: number; k: string; d: unknown }>, at: Date, when: SQL): SQL {
+  const types = `{${PUSHED_EVENT_TYPES.join(',')}}`;
+  // Numbered in the order given, so a folded push names its events in the order they happened.
+  const list = pushes.map((x, o) => ({ ...x, o }));
+  return sql`ev_push as (
+        insert into push_queue (profile_id, kind, data, dedupe, created_at, not_before)
+        select q.p, q.k, q.d, q.dd, ${at}::timestamptz, ${at}::timestamptz from (
+          select s.p, s.t as k, s.d, null::text as dd, s.o from ev_src s where s.t = any(${types}::text[])
+          union all
+          select s.p, 'profile.levelup', s.d, 'level:' || (s.d->>'level'), s.o from ev_src s
+          where s.t = 'profile.changed' and (s.d->>'upgradable')::boolean
+          union all
+          select x.p, x.k, x.d, null, 3e9 + x.o from jsonb_to_recordset(${JSON.stringify(list)}::jsonb)
+            as x(p int, k text, d jsonb, o bigint) where true${when}) q
+        where exists (select 1 from push_subscriptions ps where ps.profile_id = q.p)
+        order by q.p, q.o
+        on conflict do nothing)`;
 }
 
 /** Events are kept this much longer than a client may ask to replay (clocks of processes differ). */

@@ -6,6 +6,7 @@ import { payClosedArenaWeek } from '../modules/arena/weekly.js';
 import { payClosedAllianceWeek } from './alliance-weeks.js';
 import { purgeOldEvents } from '../core/events.js';
 import { forgetOldAddresses } from '../core/sign-ins.js';
+import { purgePushQueue } from './push-worker.js';
 
 export interface Job {
   stop(): Promise<void>;
@@ -13,7 +14,7 @@ export interface Job {
 
 /**
  * Every ten minutes deletes expired tokens, nonces and rate-limit windows, and push events past
- * their replay window, forgets sign-ins' raw client addresses after 30 days, and pays the
+ * their replay window and web pushes done a week ago, forgets sign-ins' raw client addresses after 30 days, and pays the
  * Arena's and the alliances' rewards of the week that closed last (once, whichever process
  * claims the week first: modules/arena/weekly.ts, jobs/alliance-weeks.ts).
  */
@@ -32,6 +33,7 @@ export function startHousekeeping(
       payClosedArenaWeek(db, now),
       payClosedAllianceWeek(db, now),
       forgetOldAddresses(db, now),
+      purgePushQueue(db, now),
     ]).then(
       () => undefined,
       (err: unknown) => log.warn({ err }, 'housekeeping failed'),

@@ -4,14 +4,7 @@ import { SOCIAL_CONFIG } from '@aleph/rules';
 import { queryRows, type Db, type Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { PlayerEvents, writeEvents } from '../../core/events.js';
-import {
-  CHAT_COLUMNS,
-  chatLineOf,
-  chatRoleOf,
-  mayNotDelete,
-  memberIdsOf,
-  type ChatRow,
-} from './chat-access.js';
+import { CHAT_COLUMNS, chatLineOf, chatRoleOf, mayNotDelete, type ChatRow } from './chat-access.js';
 
 const PAGE = SOCIAL_CONFIG.alliances.chat.pageSize;
 
@@ -74,9 +67,44 @@ export async function deleteChatLine(
   });
 }
 
-/** The line to every member's stream, in the writing transaction (only if it commits). */
+/**
+ * The line to every member's stream, in the writing transaction (only if it commits), and a
+ * web push to each member a new line mentions by @nickname (not the writer).
+ */
 export async function pushLine(tx: Executor, allianceId: number, line: ChatLine, now: Date) {
+  const members = await queryRows<{ id: number; nickname: string }>(
+    tx,
+    sql`select m.profile_id as id, p.nickname from alliance_members m
+        join profiles p on p.id = m.profile_id
+        where m.alliance_id = ${allianceId} order by m.profile_id`,
+  );
   const events = new PlayerEvents();
-  events.broadcast(await memberIdsOf(tx, allianceId), 'alliance.message', line);
+  events.broadcast(
+    members.map((m) => Number(m.id)),
+    'alliance.message',
+    line,
+  );
+  if (!line.deleted)
+    for (const m of members)
+      if (Number(m.id) !== line.profileid && mentions(line.text, m.nickname))
+        events.push(Number(m.id), 'alliance.mention', {
+          allianceId,
+          lineId: line.id,
+          from: line.nickname,
+          text: line.text,
+        });
   await writeEvents(tx, events, now);
+}
+
+const NAME_CHAR = /[\p{L}\p{N}_]/u;
+
+/** `text` names `nickname` as "@nickname" (any case), not as the start of a longer name. */
+export function mentions(text: string, nickname: string): boolean {
+  const hay = text.toLowerCase();
+  const needle = `@${nickname.toLowerCase()}`;
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const next = hay[at + needle.length];
+    if (next === undefined || !NAME_CHAR.test(next)) return true;
+  }
+  return false;
 }

@@ -164,6 +164,14 @@ async function fightBatch(
   // on this transaction bumps the versions it changes itself (docs/performance.md, Arena).
   const book = new ChangeBook();
   bookMessageEvents(reports, book.events);
+  // The defender hears of it on their phone too (docs/architecture.md, "Web push").
+  for (const { battle: b } of fought)
+    book.events.push(b.defender_id, 'arena.attacked', {
+      attacker: b.attacker_name,
+      held: b.winner === 'defender',
+      change: b.defender_change,
+      rating: b.defender_rating,
+    });
   const reportEvents = eventsCtes(book.events, now, {
     when: sql`true`,
     newMessages: 'report',

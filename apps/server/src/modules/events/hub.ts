@@ -415,6 +415,7 @@ export class EventHub {
     remove(this.byProfile, stream.profileId, stream);
     remove(this.bySession, stream.sessionId, stream);
     this.count -= 1;
+    if (!this.byProfile.has(stream.profileId)) this.presence.closed(stream.profileId);
   }
 
   /** Ends every stream (server shutdown: `app.close()` must not wait for them). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SOCIAL_CONFIG } from '@aleph/rules';
@@ -5,20 +6,27 @@ import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 
 /**
- * Records the players connected to this process's push streams as seen (the `presence`
- * table; readers: core/presence.ts): once when a stream opens, and every `everyMs` all of
- * them in one statement, so a process with thousands of streams writes one row set a minute,
- * not a row per heartbeat. Writes never hold up a stream: they run beside it, a failure is
- * logged, and a write still running when the next is due makes the next one skip.
+ * Records the players connected to this process's push streams: as seen in the `presence`
+ * table (friends' "online"; readers: core/presence.ts), and as having an open stream in
+ * `open_streams` under this process's id (the web push worker sends them nothing: they see the
+ * game's toasts). A player is written when their first stream opens, removed from
+ * `open_streams` when their last one here closes, and every `everyMs` all connected players
+ * are refreshed in one statement, so a process with thousands of streams writes one row set a
+ * minute, not a row per heartbeat. Writes never hold up a stream: they run beside it, one at a
+ * time in the order they were asked for (a close is never overtaken by an older refresh), and a
+ * failure is logged.
  */
 export class PresenceWriter {
+  /** This process's rows in `open_streams`. */
+  readonly processId = randomUUID();
   private timer: NodeJS.Timeout | null = null;
-  private writing = false;
-  /** Players whose streams opened since the last connect write began. */
-  private readonly pending = new Set<number>();
-  private flushing = false;
-  /** Writes in flight, awaited by `stop` so none runs on a closed database. */
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Players whose first stream opened (true) or last stream closed (false) since the last write. */
+  private readonly pending = new Map<number, boolean>();
+  private flushQueued = false;
+  private tickQueued = false;
+  /** The writes, one after another. */
+  private chain: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly database: Database,
@@ -27,72 +35,93 @@ export class PresenceWriter {
     private readonly everyMs: number = SOCIAL_CONFIG.presenceWriteMs,
   ) {}
 
-  /** Starts the periodic write of `connected()` (the hub's players with an open stream). */
+  /** Starts the periodic refresh of `connected()` (the hub's players with an open stream). */
   start(connected: () => Iterable<number>): void {
-    this.timer = setInterval(() => this.track(this.tick([...connected()])), this.everyMs);
+    this.timer = setInterval(() => {
+      if (this.tickQueued) return; // the last refresh still waits or runs (a slow database)
+      this.tickQueued = true;
+      this.enqueue(async () => {
+        this.tickQueued = false;
+        await this.write([...connected()], []);
+      });
+    }, this.everyMs);
     this.timer.unref();
   }
 
   /**
-   * A stream opened: its player is seen now. Not awaited by the stream; the players whose
-   * streams open while a write runs go together in the next one (a process's streams all
-   * reconnect at once after a restart: one statement per batch, not per stream).
+   * A stream opened: its player is seen now. Players whose streams open while a write runs go
+   * together in the next one (a process's streams all reconnect at once after a restart).
    */
   seen(profileId: number): void {
-    this.pending.add(profileId);
-    if (!this.flushing) this.track(this.flush());
+    this.mark(profileId, true);
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    try {
-      while (this.pending.size > 0) {
-        const ids = [...this.pending];
-        this.pending.clear();
-        await this.write(ids);
-      }
-    } finally {
-      this.flushing = false;
-    }
+  /** The player's last stream in this process closed. */
+  closed(profileId: number): void {
+    this.mark(profileId, false);
   }
 
-  private track(write: Promise<void>) {
-    this.inFlight.add(write);
-    void write.finally(() => this.inFlight.delete(write));
-  }
-
-  /** The periodic write, skipped while the last one still runs (a slow database). */
-  private async tick(ids: number[]): Promise<void> {
-    if (this.writing) return;
-    this.writing = true;
-    try {
-      await this.write(ids);
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  /** Upserts `seen_at = now` for `ids` in one statement; a failure is logged, never thrown. */
-  async write(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    try {
-      // Sorted, so two processes upserting overlapping sets take the rows' locks in one order.
-      const list = `{${[...new Set(ids)].sort((a, b) => a - b).join(',')}}`;
-      await queryRows(
-        this.database.db,
-        sql`insert into presence (profile_id, seen_at)
-          select id, ${this.clock.now()}::timestamptz from unnest(${list}::int[]) as u(id)
-          where exists (select 1 from profiles p where p.id = u.id)
-          on conflict (profile_id) do update set seen_at = greatest(presence.seen_at, excluded.seen_at)`,
+  private mark(profileId: number, open: boolean) {
+    if (this.stopped) return;
+    this.pending.delete(profileId);
+    this.pending.set(profileId, open);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.enqueue(async () => {
+      this.flushQueued = false;
+      const changes = [...this.pending];
+      this.pending.clear();
+      await this.write(
+        changes.filter(([, open]) => open).map(([id]) => id),
+        changes.filter(([, open]) => !open).map(([id]) => id),
       );
-    } catch (err) {
-      this.log.warn({ err }, 'presence write failed');
-    }
+    });
   }
 
+  private enqueue(work: () => Promise<void>) {
+    this.chain = this.chain.then(work).catch((err: unknown) => {
+      this.log.warn({ err }, 'presence write failed');
+    });
+  }
+
+  /**
+   * Upserts `seen_at = now` for `open` in both tables and deletes this process's
+   * `open_streams` rows of `closed`, in one statement. Ids are sorted, so two processes
+   * upserting overlapping sets take the rows' locks in one order.
+   */
+  private async write(open: readonly number[], closed: readonly number[]): Promise<void> {
+    if (open.length === 0 && closed.length === 0) return;
+    const list = (ids: readonly number[]) =>
+      `{${[...new Set(ids)].sort((a, b) => a - b).join(',')}}`;
+    const now = this.clock.now();
+    await queryRows(
+      this.database.db,
+      sql`with ids as (
+            select u.id from unnest(${list(open)}::int[]) as u(id)
+            where exists (select 1 from profiles p where p.id = u.id)),
+          seen as (
+            insert into presence (profile_id, seen_at) select id, ${now}::timestamptz from ids
+            on conflict (profile_id) do update set seen_at = greatest(presence.seen_at, excluded.seen_at)),
+          gone as (
+            delete from open_streams where process_id = ${this.processId}
+              and profile_id = any(${list(closed)}::int[]))
+          insert into open_streams (profile_id, process_id, seen_at)
+          select id, ${this.processId}, ${now}::timestamptz from ids
+          on conflict (profile_id, process_id) do update set seen_at = excluded.seen_at`,
+    );
+  }
+
+  /** Stops refreshing, finishes the writes asked for, and removes this process's open streams. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await Promise.all([...this.inFlight]);
+    this.stopped = true;
+    this.enqueue(() =>
+      queryRows(
+        this.database.db,
+        sql`delete from open_streams where process_id = ${this.processId}`,
+      ).then(() => undefined),
+    );
+    await this.chain;
   }
 }
