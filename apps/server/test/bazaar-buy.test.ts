@@ -6,12 +6,22 @@ import { loadLand } from '../src/core/state.js';
 import { grantToLand } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { DAY, expectBooksBalanced } from './game-helpers.js';
-import { getListing, landItem, trader, treasury } from './bazaar-test-kit.js';
 import {
-  bid,
+  getListing,
+  goodsLot,
+  heroLot,
+  landItem,
+  landLot,
+  LONG_SESSIONS,
+  trader,
+  treasury,
+} from './bazaar-test-kit.js';
+import {
+  biddenAuction,
   buy,
+  elementalsListed,
   eventsOf,
-  heroAuction,
+  grantElementals,
   heroRow,
   inboxOf,
   ledgerOf,
@@ -23,10 +33,7 @@ import {
 let ctx: TestContext;
 beforeAll(async () => {
   // The clock passes days: sessions outlive them.
-  ctx = await createTestContext({
-    accessTokenTtlSeconds: 10 * 365 * 86400,
-    refreshTokenTtlSeconds: 20 * 365 * 86400,
-  });
+  ctx = await createTestContext(LONG_SESSIONS);
 });
 afterAll(() => ctx.close());
 
@@ -34,7 +41,7 @@ describe('buying a listing', () => {
   it('a hero at a fixed price: the buyer pays, the seller gets the price less 5 %, the hero moves without residence', async () => {
     const seller = await trader(ctx);
     const buyer = await trader(ctx);
-    const id = await listed(ctx, seller, { kind: 'hero', heroid: seller.heroid, price: 1000 });
+    const id = await listed(ctx, seller, heroLot(seller.heroid, { price: 1000 }));
     const [s0, b0] = [await treasury(ctx, seller.id), await treasury(ctx, buyer.id)];
 
     const res = await buy(ctx, buyer.cookie, id);
@@ -66,21 +73,16 @@ describe('buying a listing', () => {
   it('goods go to the land the buyer names, or their first land; platinum is paid in platinum', async () => {
     const seller = await trader(ctx);
     const buyer = await trader(ctx);
-    const first = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'TOWER_STONE',
-      quantity: 5,
-      currency: 'platinum',
-      price: 40,
-    });
-    const second = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'TOWER_STONE',
-      quantity: 3,
-      price: 300,
-    });
+    const first = await listed(
+      ctx,
+      seller,
+      goodsLot(seller.landid, 'TOWER_STONE', 5, { currency: 'platinum', price: 40 }),
+    );
+    const second = await listed(
+      ctx,
+      seller,
+      goodsLot(seller.landid, 'TOWER_STONE', 3, { price: 300 }),
+    );
     expect(await landItem(ctx, seller.landid, 'TOWER_STONE')).toBe(42);
     const p0 = await treasury(ctx, buyer.id);
     const stones = await landItem(ctx, buyer.landid, 'TOWER_STONE');
@@ -103,7 +105,7 @@ describe('buying a listing', () => {
     const buyer = await trader(ctx);
     const landid = seller.secondLandId!;
     await grantToLand(ctx.database.db, landid, { items: { SKILL_POT: 2 } }, ctx.clock.now());
-    const id = await listed(ctx, seller, { kind: 'land', landid, price: 5000 });
+    const id = await listed(ctx, seller, landLot(landid, { price: 5000 }));
     ctx.clock.advance(DAY / 2);
     const land = (await loadLand(ctx.database.db, landid))!;
     const gold = Math.floor(
@@ -127,15 +129,8 @@ describe('buying a listing', () => {
   it('an auction at its buy-now price releases the leading bid and tells its bidder', async () => {
     const seller = await trader(ctx);
     const [leader, buyer] = [await trader(ctx), await trader(ctx)];
-    const id = await heroAuction(ctx, seller, 500, 2000);
     const l0 = await treasury(ctx, leader.id);
-    const held = await ctx.app.inject({
-      method: 'POST',
-      url: `/souq/bazaar/listings/${id}/bids`,
-      headers: { cookie: leader.cookie },
-      payload: { amount: 600 },
-    });
-    expect(held.statusCode, held.body).toBe(200);
+    const id = await biddenAuction(ctx, seller, { startPrice: 500, buyNow: 2000 }, [leader, 600]);
     expect((await treasury(ctx, leader.id)).gold).toBe(l0.gold - 600);
 
     const res = await buy(ctx, buyer.cookie, id);
@@ -145,12 +140,8 @@ describe('buying a listing', () => {
     expect(await eventsOf(ctx, leader.id, 'bazaar.outbid')).toHaveLength(1);
     expect((await heroRow(ctx, seller.heroid)).owner_id).toBe(buyer.id);
     // The released leader's page no longer says their bid leads.
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/souq/bazaar/listings/${id}`,
-      headers: { cookie: leader.cookie },
-    });
-    expect(page.json()).toMatchObject({ status: 'sold', leading: false });
+    const page = await getListing(ctx.app, leader.cookie, id);
+    expect(page.body).toMatchObject({ status: 'sold', leading: false });
     await expectBooksBalanced(ctx);
   });
 });
@@ -159,8 +150,7 @@ describe('a leader buying at buy-now', () => {
   it('counts their held bid: a treasury of exactly the price buys it, and nothing is paid twice', async () => {
     const seller = await trader(ctx);
     const leader = await trader(ctx, { gold: 1000, platinum: 0 });
-    const id = await heroAuction(ctx, seller, 500, 1000);
-    expect((await bid(ctx, leader.cookie, id, 600)).status).toBe(200);
+    const id = await biddenAuction(ctx, seller, { startPrice: 500, buyNow: 1000 }, [leader, 600]);
     expect((await treasury(ctx, leader.id)).gold).toBe(400);
     const res = await buy(ctx, leader.cookie, id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -187,7 +177,7 @@ describe('refused buys change nothing', () => {
     const seller = await trader(ctx);
     const poor = await trader(ctx, { gold: 100, platinum: 0 });
     const buyer = await trader(ctx);
-    const fixed = await listed(ctx, seller, { kind: 'hero', heroid: seller.heroid, price: 900 });
+    const fixed = await listed(ctx, seller, heroLot(seller.heroid, { price: 900 }));
     const before = await state([seller.id, poor.id, buyer.id], fixed);
 
     const own = await buy(ctx, seller.cookie, fixed);
@@ -202,13 +192,11 @@ describe('refused buys change nothing', () => {
     const sold = await buy(ctx, poor.cookie, fixed);
     expect([sold.status, sold.body.code]).toEqual([409, 'LISTING_CLOSED']);
 
-    const auction = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'SKILL_POT',
-      quantity: 1,
-      auction: { startPrice: 10, days: 1 },
-    });
+    const auction = await listed(
+      ctx,
+      seller,
+      goodsLot(seller.landid, 'SKILL_POT', 1, { auction: { startPrice: 10, days: 1 } }),
+    );
     const noBuyNow = await buy(ctx, buyer.cookie, auction);
     expect([noBuyNow.status, noBuyNow.body.code]).toEqual([409, 'NO_BUY_NOW']);
     await expectBooksBalanced(ctx);
@@ -217,27 +205,9 @@ describe('refused buys change nothing', () => {
   it("goods into another's land: 404 naming landid; elementals beyond the vault's cap: 409 VAULT_FULL", async () => {
     const seller = await trader(ctx);
     const buyer = await trader(ctx);
-    await grantToLand(
-      ctx.database.db,
-      seller.landid,
-      { elementals: { element: 2, amount: 600 } },
-      ctx.clock.now(),
-    );
-    const id = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'elementals',
-      elemid: 2,
-      quantity: 600,
-      price: 100,
-    });
+    const id = await elementalsListed(ctx, seller, 2, 600, { price: 100 });
     // The buyer's first land is nearly full of Water (cap 1,000 at tower level 0).
-    await grantToLand(
-      ctx.database.db,
-      buyer.landid,
-      { elementals: { element: 2, amount: 700 } },
-      ctx.clock.now(),
-    );
+    await grantElementals(ctx, [buyer.landid], 2, 700);
     const before = await state([seller.id, buyer.id], id);
 
     const foreign = await buy(ctx, buyer.cookie, id, { landid: seller.landid });
@@ -261,7 +231,7 @@ describe('refused buys change nothing', () => {
     const seller = await trader(ctx);
     const buyer = await trader(ctx);
     const novice = await trader(ctx, { level: 1 });
-    const id = await listed(ctx, seller, { kind: 'hero', heroid: seller.heroid, price: 100 });
+    const id = await listed(ctx, seller, heroLot(seller.heroid, { price: 100 }));
     const before = await state([seller.id, buyer.id], id);
     const cases: Array<[string, object, string]> = [
       [`${id}`, { landid: 'north' }, 'landid'],
@@ -288,13 +258,7 @@ describe('refused buys change nothing', () => {
   it('a fixed price past its 7 days is ended by the buy that finds it: 409, and the goods are back', async () => {
     const seller = await trader(ctx);
     const buyer = await trader(ctx);
-    const id = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'SKILL_POT',
-      quantity: 4,
-      price: 100,
-    });
+    const id = await listed(ctx, seller, goodsLot(seller.landid, 'SKILL_POT', 4, { price: 100 }));
     expect(await landItem(ctx, seller.landid, 'SKILL_POT')).toBe(6);
     ctx.clock.advance(7 * DAY);
     const late = await buy(ctx, buyer.cookie, id);

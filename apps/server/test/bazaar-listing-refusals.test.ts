@@ -4,7 +4,17 @@ import { queryRows } from '../src/db/client.js';
 import { grantToLand } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { expectBooksBalanced } from './game-helpers.js';
-import { bazaarCounts, landItem, list, trader, treasury, type Trader } from './bazaar-test-kit.js';
+import {
+  bazaarCounts,
+  clearResidences,
+  expectRefused,
+  goodsLot,
+  heroLot,
+  landItem,
+  landLot,
+  list,
+  trader,
+} from './bazaar-test-kit.js';
 
 /** Listing on the Bazaar: what may not be listed (the rules' refusals) and goods into escrow. */
 let ctx: TestContext;
@@ -13,55 +23,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Everything a refused request must leave as it was. */
-async function snapshot(t: Trader) {
-  return {
-    ...(await bazaarCounts(ctx, t.id)),
-    ...(await treasury(ctx, t.id)),
-    stones: await landItem(ctx, t.landid, 'TOWER_STONE'),
-  };
-}
-
 describe('POST /souq/bazaar/listings: what may not be listed', () => {
   it("someone else's hero or land answers 404 as if it did not exist", async () => {
     const a = await trader(ctx);
     const b = await trader(ctx);
-    const hero = await list(ctx.app, b.cookie, {
-      kind: 'hero',
-      heroid: a.heroid,
-      currency: 'gold',
-      price: 10,
-    });
-    expect([hero.status, hero.body.code]).toEqual([404, 'HERO_NOT_FOUND']);
-    const land = await list(ctx.app, b.cookie, {
-      kind: 'land',
-      landid: a.secondLandId,
-      currency: 'gold',
-      price: 10,
-    });
-    expect([land.status, land.body.code]).toEqual([404, 'LAND_NOT_FOUND']);
-    const goods = await list(ctx.app, b.cookie, {
-      kind: 'goods',
-      landid: a.landid,
-      item: 'TOWER_STONE',
-      quantity: 1,
-      currency: 'gold',
-      price: 10,
-    });
-    expect([goods.status, goods.body.code]).toEqual([404, 'LAND_NOT_FOUND']);
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [heroLot(a.heroid, { price: 10 }), 'HERO_NOT_FOUND'],
+      [landLot(a.secondLandId, { price: 10 }), 'LAND_NOT_FOUND'],
+      [goodsLot(a.landid, 'TOWER_STONE', 1, { price: 10 }), 'LAND_NOT_FOUND'],
+    ];
+    for (const [body, code] of refusals) await expectRefused(ctx, b, body, code, 404);
     expect((await bazaarCounts(ctx, b.id)).listings).toBe(0);
   });
 
   it('refuses each of the rules: busy, defending, already listed, last hero, residents, last land, goods', async () => {
     const t = await trader(ctx, { level: 10 });
-    const db = ctx.database.db;
-    const expectRefused = async (body: Record<string, unknown>, code: string) => {
-      const before = await snapshot(t);
-      const res = await list(ctx.app, t.cookie, body);
-      expect({ code: res.body.code, status: res.status }).toEqual({ code, status: 409 });
-      expect(await snapshot(t)).toEqual(before);
-    };
-    const hero = (heroid: number) => ({ kind: 'hero', heroid, currency: 'gold', price: 100 });
+    const refused = (body: Record<string, unknown>, code: string) =>
+      expectRefused(ctx, t, body, code);
+    const hero = (heroid: number) => heroLot(heroid, { price: 100 });
     // On a mission: a real start (a search for elementals on the starter land).
     const start = await t.api.post('/misaar/mission/start', {
       missionType: 'SEARCHELEMENT',
@@ -70,13 +49,10 @@ describe('POST /souq/bazaar/listings: what may not be listed', () => {
       elemid: 0,
     });
     expect(start.status).toBe(200);
-    await expectRefused(hero(t.residentId), 'HERO_BUSY');
+    await refused(hero(t.residentId), 'HERO_BUSY');
     // The land the mission runs on is busy.
-    await db.execute(sql`update heroes set residence_id = null where owner_id = ${t.id}`);
-    await expectRefused(
-      { kind: 'land', landid: t.landid, currency: 'gold', price: 100 },
-      'LAND_BUSY',
-    );
+    await clearResidences(ctx, t);
+    await refused(landLot(t.landid, { price: 100 }), 'LAND_BUSY');
     // Defending in the Arena.
     const heroes = await t.api.heroes();
     const third = heroes.find((h) => h.heroid !== t.heroid && h.heroid !== t.residentId)!;
@@ -90,93 +66,42 @@ describe('POST /souq/bazaar/listings: what may not be listed', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await expectRefused(hero(third.heroid), 'HERO_DEFENDING');
+    await refused(hero(third.heroid), 'HERO_DEFENDING');
     // Listed already.
     expect((await list(ctx.app, t.cookie, hero(t.heroid))).status).toBe(201);
-    await expectRefused(hero(t.heroid), 'ALREADY_LISTED');
+    await refused(hero(t.heroid), 'ALREADY_LISTED');
     // Goods: more than the land holds.
-    await expectRefused(
-      {
-        kind: 'goods',
-        landid: t.landid,
-        item: 'TOWER_STONE',
-        quantity: 51,
-        currency: 'gold',
-        price: 5,
-      },
-      'NOT_ENOUGH_GOODS',
-    );
-    await expectRefused(
-      {
-        kind: 'goods',
-        landid: t.landid,
-        item: 'shards',
-        elemid: 2,
-        quantity: 1,
-        currency: 'gold',
-        price: 5,
-      },
-      'NOT_ENOUGH_GOODS',
-    );
-    await expectRefused(
-      {
-        kind: 'goods',
-        landid: t.landid,
-        item: 'elementals',
-        elemid: 1,
-        quantity: 1_000_000,
-        currency: 'gold',
-        price: 5,
-      },
-      'NOT_ENOUGH_GOODS',
-    );
+    const tooMuch: Array<[string, number, object]> = [
+      ['TOWER_STONE', 51, {}],
+      ['shards', 1, { elemid: 2 }],
+      ['elementals', 1_000_000, { elemid: 1 }],
+    ];
+    for (const [item, quantity, element] of tooMuch) {
+      await refused(
+        goodsLot(t.landid, item, quantity, { ...element, price: 5 }),
+        'NOT_ENOUGH_GOODS',
+      );
+    }
     // Residents: one hero moves back onto the second land.
-    await db.execute(
+    await ctx.database.db.execute(
       sql`update heroes set residence_id = ${t.secondLandId} where id = ${third.heroid}`,
     );
-    await expectRefused(
-      { kind: 'land', landid: t.secondLandId, currency: 'gold', price: 100 },
-      'LAND_HAS_RESIDENTS',
-    );
+    await refused(landLot(t.secondLandId, { price: 100 }), 'LAND_HAS_RESIDENTS');
   });
 
   it('the last unlisted hero and the last unlisted land cannot be sold', async () => {
     const t = await trader(ctx);
     const heroes = await t.api.heroes();
     const [first, second, third] = heroes.map((h) => h.heroid);
-    await ctx.database.db.execute(
-      sql`update heroes set residence_id = null where owner_id = ${t.id}`,
-    );
-    for (const id of [first, second]) {
-      expect(
-        (await list(ctx.app, t.cookie, { kind: 'hero', heroid: id, currency: 'gold', price: 10 }))
-          .status,
-      ).toBe(201);
+    await clearResidences(ctx, t);
+    for (const id of [first!, second!]) {
+      expect((await list(ctx.app, t.cookie, heroLot(id, { price: 10 }))).status).toBe(201);
     }
-    const last = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: third,
-      currency: 'gold',
-      price: 10,
-    });
-    expect([last.status, last.body.code]).toEqual([409, 'LAST_HERO']);
-    expect(
-      (
-        await list(ctx.app, t.cookie, {
-          kind: 'land',
-          landid: t.secondLandId,
-          currency: 'gold',
-          price: 10,
-        })
-      ).status,
-    ).toBe(201);
-    const lastLand = await list(ctx.app, t.cookie, {
-      kind: 'land',
-      landid: t.landid,
-      currency: 'gold',
-      price: 10,
-    });
-    expect([lastLand.status, lastLand.body.code]).toEqual([409, 'LAST_LAND']);
+    await expectRefused(ctx, t, heroLot(third!, { price: 10 }), 'LAST_HERO');
+    expect((await list(ctx.app, t.cookie, landLot(t.secondLandId, { price: 10 }))).status).toBe(
+      201,
+    );
+    await expectRefused(ctx, t, landLot(t.landid, { price: 10 }), 'LAST_LAND');
   });
 });
 
@@ -190,14 +115,11 @@ describe('POST /souq/bazaar/listings: goods into escrow', () => {
       { shards: { element: 2, amount: 7 }, elementals: { element: 1, amount: 40 } },
       now,
     );
-    const stones = await list(ctx.app, t.cookie, {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'TOWER_STONE',
-      quantity: 20,
-      currency: 'gold',
-      price: 200,
-    });
+    const stones = await list(
+      ctx.app,
+      t.cookie,
+      goodsLot(t.landid, 'TOWER_STONE', 20, { price: 200 }),
+    );
     expect(stones.status).toBe(201);
     expect(stones.body.listing).toMatchObject({
       kind: 'goods',
@@ -206,30 +128,22 @@ describe('POST /souq/bazaar/listings: goods into escrow', () => {
       title: '20 × Tower Stone',
     });
     expect(await landItem(ctx, t.landid, 'TOWER_STONE')).toBe(30);
-    const shards = await list(ctx.app, t.cookie, {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'shards',
-      elemid: 2,
-      quantity: 7,
-      currency: 'platinum',
-      price: 3,
-    });
+    const shards = await list(
+      ctx.app,
+      t.cookie,
+      goodsLot(t.landid, 'shards', 7, { elemid: 2, currency: 'platinum', price: 3 }),
+    );
     expect(shards.status).toBe(201);
     expect(shards.body.listing).toMatchObject({
       item: 'shards',
       element: 2,
       title: '7 Water shards',
     });
-    const elems = await list(ctx.app, t.cookie, {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'elementals',
-      elemid: 1,
-      quantity: 30,
-      currency: 'gold',
-      price: 90,
-    });
+    const elems = await list(
+      ctx.app,
+      t.cookie,
+      goodsLot(t.landid, 'elementals', 30, { elemid: 1, price: 90 }),
+    );
     expect(elems.status).toBe(201);
     expect(elems.body.listing.title).toBe('30 Fire elementals');
     const [row] = await queryRows<{ shards: number; volume: number }>(
@@ -251,28 +165,9 @@ describe('POST /souq/bazaar/listings: goods into escrow', () => {
 
   it('a listed land is sold with its inventory: its goods cannot be listed apart (409 LAND_LISTED)', async () => {
     const t = await trader(ctx);
-    await ctx.database.db.execute(
-      sql`update heroes set residence_id = null where owner_id = ${t.id}`,
-    );
-    expect(
-      (
-        await list(ctx.app, t.cookie, {
-          kind: 'land',
-          landid: t.landid,
-          currency: 'gold',
-          price: 500,
-        })
-      ).status,
-    ).toBe(201);
-    const res = await list(ctx.app, t.cookie, {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'TOWER_STONE',
-      quantity: 1,
-      currency: 'gold',
-      price: 5,
-    });
-    expect([res.status, res.body.code]).toEqual([409, 'LAND_LISTED']);
+    await clearResidences(ctx, t);
+    expect((await list(ctx.app, t.cookie, landLot(t.landid, { price: 500 }))).status).toBe(201);
+    await expectRefused(ctx, t, goodsLot(t.landid, 'TOWER_STONE', 1, { price: 5 }), 'LAND_LISTED');
     expect(await landItem(ctx, t.landid, 'TOWER_STONE')).toBe(50);
   });
 });

@@ -7,11 +7,15 @@ import { expectBooksBalanced } from './game-helpers.js';
 import {
   bazaarCounts,
   bazaarKey,
+  expectRefused,
+  goodsLot,
+  heroLot,
   landItem,
+  landLot,
   list,
+  sellerState,
   trader,
   treasury,
-  type Trader,
 } from './bazaar-test-kit.js';
 
 /** Listing on the Bazaar: validation, the fee, the limit, the rules' refusals, goods escrow. */
@@ -21,19 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Everything a refused request must leave as it was. */
-async function snapshot(t: Trader) {
-  return {
-    ...(await bazaarCounts(ctx, t.id)),
-    ...(await treasury(ctx, t.id)),
-    stones: await landItem(ctx, t.landid, 'TOWER_STONE'),
-  };
-}
-
 describe('POST /souq/bazaar/listings: bad input', () => {
   it('answers 400 naming the field for each bad body, and changes nothing', async () => {
     const t = await trader(ctx);
-    const before = await snapshot(t);
+    const before = await sellerState(ctx, t);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ kind: 'hero', currency: 'gold', price: 100 }, 'heroid'],
       [
@@ -120,29 +115,26 @@ describe('POST /souq/bazaar/listings: bad input', () => {
       });
     }
     // The schema's own checks also name the field.
-    const schema = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'copper',
-      price: 1,
-    });
+    const schema = await list(
+      ctx.app,
+      t.cookie,
+      heroLot(t.heroid, { currency: 'copper', price: 1 }),
+    );
     expect(schema.status).toBe(400);
     expect(schema.body.field).toContain('currency');
-    const days = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'gold',
-      price: 5,
-      auction: { days: 2 },
-    });
+    const days = await list(
+      ctx.app,
+      t.cookie,
+      heroLot(t.heroid, { price: 5, auction: { days: 2 } }),
+    );
     expect(days.status).toBe(400);
     expect(days.body.field).toContain('auction');
-    expect(await snapshot(t)).toEqual(before);
+    expect(await sellerState(ctx, t)).toEqual(before);
   });
 
   it('refuses a player below profile level 2 (403) and an anonymous one (401)', async () => {
     const t = await trader(ctx, { level: 1 });
-    const body = { kind: 'hero', heroid: t.heroid, currency: 'gold', price: 100 };
+    const body = heroLot(t.heroid, { price: 100 });
     expect((await list(ctx.app, t.cookie, body)).status).toBe(403);
     expect((await list(ctx.app, '', body)).status).toBe(401);
     expect((await bazaarCounts(ctx, t.id)).listings).toBe(0);
@@ -152,12 +144,7 @@ describe('POST /souq/bazaar/listings: bad input', () => {
 describe('POST /souq/bazaar/listings: listing', () => {
   it('lists a hero at a fixed price: the fee leaves the treasury with its ledger entry', async () => {
     const t = await trader(ctx);
-    const res = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'gold',
-      price: 1234,
-    });
+    const res = await list(ctx.app, t.cookie, heroLot(t.heroid, { price: 1234 }));
     expect(res.status).toBe(201);
     const fee = listingFee(1234);
     expect(fee).toBe(13);
@@ -195,13 +182,14 @@ describe('POST /souq/bazaar/listings: listing', () => {
 
   it('lists a land by auction in platinum: start price, buy-now, days and the fee on the start', async () => {
     const t = await trader(ctx);
-    const body = {
-      kind: 'land',
-      landid: t.secondLandId,
-      currency: 'platinum',
-      auction: { startPrice: 300, buyNow: 900, days: 3 },
-    };
-    const res = await list(ctx.app, t.cookie, body);
+    const res = await list(
+      ctx.app,
+      t.cookie,
+      landLot(t.secondLandId, {
+        currency: 'platinum',
+        auction: { startPrice: 300, buyNow: 900, days: 3 },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.platinum).toBe(1000 - listingFee(300));
     expect(res.body.listing).toMatchObject({
@@ -227,44 +215,27 @@ describe('POST /souq/bazaar/listings: listing', () => {
 
   it('an auction without startPrice starts at price', async () => {
     const t = await trader(ctx);
-    const res = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'gold',
-      price: 80,
-      auction: { days: 1 },
-    });
+    const res = await list(
+      ctx.app,
+      t.cookie,
+      heroLot(t.heroid, { price: 80, auction: { days: 1 } }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.listing.auction).toMatchObject({ startPrice: 80, buyNow: null, days: 1 });
   });
 
   it('refuses a fee the treasury cannot pay: 409 NOT_ENOUGH_GOLD / NOT_ENOUGH_PLATINUM, nothing changed', async () => {
     const t = await trader(ctx, { gold: 5, platinum: 0 });
-    const before = await snapshot(t);
-    const gold = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'gold',
-      price: 1000,
-    });
-    expect(gold.status).toBe(409);
-    expect(gold.body.code).toBe('NOT_ENOUGH_GOLD');
-    const plat = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'platinum',
-      price: 10,
-    });
-    expect(plat.status).toBe(409);
-    expect(plat.body.code).toBe('NOT_ENOUGH_PLATINUM');
-    expect(await snapshot(t)).toEqual(before);
+    // Each refusal leaves the treasury, the goods and the ledger as they were.
+    await expectRefused(ctx, t, heroLot(t.heroid, { price: 1000 }), 'NOT_ENOUGH_GOLD');
+    await expectRefused(
+      ctx,
+      t,
+      heroLot(t.heroid, { currency: 'platinum', price: 10 }),
+      'NOT_ENOUGH_PLATINUM',
+    );
     // Exactly the fee is enough.
-    const ok = await list(ctx.app, t.cookie, {
-      kind: 'hero',
-      heroid: t.heroid,
-      currency: 'gold',
-      price: 500,
-    });
+    const ok = await list(ctx.app, t.cookie, heroLot(t.heroid, { price: 500 }));
     expect(ok.status).toBe(201);
     expect(ok.body.gold).toBe(0);
     await expectBooksBalanced(ctx);
@@ -272,22 +243,11 @@ describe('POST /souq/bazaar/listings: listing', () => {
 
   it(`allows ${BAZAAR_CONFIG.maxOpenListings} open listings, then 409 LISTINGS_FULL`, async () => {
     const t = await trader(ctx, { items: { TOWER_STONE: 50 } });
-    const lot = {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'TOWER_STONE',
-      quantity: 1,
-      currency: 'gold',
-      price: 10,
-    };
+    const lot = goodsLot(t.landid, 'TOWER_STONE', 1, { price: 10 });
     for (let i = 0; i < BAZAAR_CONFIG.maxOpenListings; i++) {
       expect((await list(ctx.app, t.cookie, lot)).status).toBe(201);
     }
-    const before = await snapshot(t);
-    const full = await list(ctx.app, t.cookie, lot);
-    expect(full.status).toBe(409);
-    expect(full.body.code).toBe('LISTINGS_FULL');
-    expect(await snapshot(t)).toEqual(before);
+    const before = await expectRefused(ctx, t, lot, 'LISTINGS_FULL');
     expect(before.stones).toBe(50 - BAZAAR_CONFIG.maxOpenListings);
     await expectBooksBalanced(ctx);
   });
@@ -297,14 +257,7 @@ describe('POST /souq/bazaar/listings: Idempotency-Key', () => {
   it('a retry answers the first listing and charges nothing more; another request with the key is 409', async () => {
     const t = await trader(ctx);
     const key = bazaarKey();
-    const body = {
-      kind: 'goods',
-      landid: t.landid,
-      item: 'SKILL_POT',
-      quantity: 2,
-      currency: 'gold',
-      price: 400,
-    };
+    const body = goodsLot(t.landid, 'SKILL_POT', 2, { price: 400 });
     const first = await list(ctx.app, t.cookie, body, key);
     const again = await list(ctx.app, t.cookie, body, key);
     expect(first.status).toBe(201);
@@ -325,7 +278,7 @@ describe('POST /souq/bazaar/listings: Idempotency-Key', () => {
   it('parallel retries with one key make one listing', async () => {
     const t = await trader(ctx);
     const key = bazaarKey();
-    const body = { kind: 'hero', heroid: t.heroid, currency: 'gold', price: 700 };
+    const body = heroLot(t.heroid, { price: 700 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => list(ctx.app, t.cookie, body, key)),
     );

@@ -2,14 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proceeds } from '@aleph/rules';
 import { startSettlementWorker } from '../src/jobs/settlement-worker.js';
 import { settleDueListings } from '../src/modules/bazaar/settle.js';
-import { grantToLand } from '../src/modules/world/grants.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { DAY, expectBooksBalanced } from './game-helpers.js';
-import { getListing, landItem, trader, treasury } from './bazaar-test-kit.js';
 import {
-  bid,
+  getListing,
+  goodsLot,
+  landItem,
+  LONG_SESSIONS,
+  trader,
+  treasury,
+} from './bazaar-test-kit.js';
+import {
+  biddenAuction,
   buy,
+  elementalsListed,
   eventsOf,
+  grantElementals,
   heroAuction,
   heroRow,
   holdsOf,
@@ -17,29 +25,27 @@ import {
   ledgerOf,
   listed,
   listingRow,
+  placeBids,
 } from './bazaar-trade-kit.js';
 
 /** The end of listings (docs/game-rules.md, Bazaar): auctions sold, the rest expired. */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({
-    accessTokenTtlSeconds: 10 * 365 * 86400,
-    refreshTokenTtlSeconds: 20 * 365 * 86400,
-  });
+  ctx = await createTestContext(LONG_SESSIONS);
 });
 afterAll(() => ctx.close());
 
 const quietLog = { debug: () => undefined, error: () => undefined };
 /** Past the end of every listing made so far (1-day auctions, 7-day fixed prices). */
 const passEnds = () => ctx.clock.advance(7 * DAY + 1);
+/** One drain of the due listings, as the worker's would run now. */
+const settleNow = () => settleDueListings(ctx.database.db, ctx.clock.now(), 100);
 
 describe('auctions ending', () => {
   it('the leading bid buys the hero: no second debit, the seller gets its proceeds, both are told', async () => {
     const seller = await trader(ctx);
     const [a, b] = [await trader(ctx), await trader(ctx)];
-    const id = await heroAuction(ctx, seller, 800);
-    expect((await bid(ctx, a.cookie, id, 800)).status).toBe(200);
-    expect((await bid(ctx, b.cookie, id, 900)).status).toBe(200);
+    const id = await biddenAuction(ctx, seller, { startPrice: 800 }, [a, 800], [b, 900]);
     const before = {
       seller: await treasury(ctx, seller.id),
       a: await treasury(ctx, a.id),
@@ -80,28 +86,22 @@ describe('auctions ending', () => {
   it("no bid: the hero stays the seller's and may be listed again; goods and a fixed price come back", async () => {
     const seller = await trader(ctx);
     const auction = await heroAuction(ctx, seller, 500);
-    const fixed = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'TOWER_STONE',
-      quantity: 20,
-      price: 1000,
-    });
-    const goods = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'SKILL_POT',
-      quantity: 10,
-      auction: { startPrice: 10, days: 3 },
-    });
+    const fixed = await listed(
+      ctx,
+      seller,
+      goodsLot(seller.landid, 'TOWER_STONE', 20, { price: 1000 }),
+    );
+    const goods = await listed(
+      ctx,
+      seller,
+      goodsLot(seller.landid, 'SKILL_POT', 10, { auction: { startPrice: 10, days: 3 } }),
+    );
     expect(await landItem(ctx, seller.landid, 'TOWER_STONE')).toBe(30);
     expect(await landItem(ctx, seller.landid, 'SKILL_POT')).toBe(0);
 
     passEnds();
     // Reading a listing past its end shows it as it stands; the worker ends them all.
-    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
-      3,
-    );
+    expect(await settleNow()).toBeGreaterThanOrEqual(3);
     for (const id of [auction, fixed, goods]) {
       expect((await listingRow(ctx, id)).status, `${id}`).toBe('expired');
     }
@@ -118,43 +118,17 @@ describe('auctions ending', () => {
   it("an auction of goods goes to the winner's first land; elementals its vault cannot take go to the land with most room", async () => {
     const seller = await trader(ctx);
     const winner = await trader(ctx);
-    const now = ctx.clock.now();
-    await grantToLand(
-      ctx.database.db,
-      seller.landid,
-      { elementals: { element: 1, amount: 500 } },
-      now,
-    );
-    const pots = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'SKILL_POT',
-      quantity: 3,
-      auction: { startPrice: 30, days: 1 },
-    });
-    const fire = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'elementals',
-      elemid: 1,
-      quantity: 500,
-      auction: { startPrice: 30, days: 1 },
-    });
+    const auction = { startPrice: 30, days: 1 };
+    const pots = await listed(ctx, seller, goodsLot(seller.landid, 'SKILL_POT', 3, { auction }));
+    const fire = await elementalsListed(ctx, seller, 1, 500, { auction });
     const pots0 = await landItem(ctx, winner.landid, 'SKILL_POT');
-    expect((await bid(ctx, winner.cookie, pots, 30)).status).toBe(200);
-    expect((await bid(ctx, winner.cookie, fire, 30)).status).toBe(200);
+    await placeBids(ctx, pots, [winner, 30]);
+    await placeBids(ctx, fire, [winner, 30]);
 
     passEnds();
     // At the end the winner's first land has no room for Fire; the second land is empty.
-    await grantToLand(
-      ctx.database.db,
-      winner.landid,
-      { elementals: { element: 1, amount: 1000 } },
-      ctx.clock.now(),
-    );
-    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
-      2,
-    );
+    await grantElementals(ctx, [winner.landid], 1, 1000);
+    expect(await settleNow()).toBeGreaterThanOrEqual(2);
     expect(await landItem(ctx, winner.landid, 'SKILL_POT')).toBe(pots0 + 3);
     const lands = await winner.api.lands();
     expect(lands.find((l) => l.landid === winner.secondLandId)?.vault.volume[1]).toBe(500);
@@ -165,35 +139,15 @@ describe('auctions ending', () => {
   it('elementals no land of the winner has room for: nothing changes hands, the hold and the goods go back', async () => {
     const seller = await trader(ctx);
     const winner = await trader(ctx);
-    await grantToLand(
-      ctx.database.db,
-      seller.landid,
-      { elementals: { element: 3, amount: 400 } },
-      ctx.clock.now(),
-    );
-    const id = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'elementals',
-      elemid: 3,
-      quantity: 400,
+    const id = await elementalsListed(ctx, seller, 3, 400, {
       auction: { startPrice: 50, days: 1 },
     });
     const w0 = await treasury(ctx, winner.id);
-    expect((await bid(ctx, winner.cookie, id, 50)).status).toBe(200);
+    await placeBids(ctx, id, [winner, 50]);
     passEnds();
-    for (const landid of [winner.landid, winner.secondLandId!]) {
-      await grantToLand(
-        ctx.database.db,
-        landid,
-        { elementals: { element: 3, amount: 1000 } },
-        ctx.clock.now(),
-      );
-    }
+    await grantElementals(ctx, [winner.landid, winner.secondLandId!], 3, 1000);
     const s0 = await treasury(ctx, seller.id);
-    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(await settleNow()).toBeGreaterThanOrEqual(1);
     expect((await listingRow(ctx, id)).status).toBe('expired');
     expect(await treasury(ctx, winner.id)).toEqual(w0);
     expect(await treasury(ctx, seller.id)).toEqual(s0);
@@ -206,39 +160,11 @@ describe('auctions ending', () => {
 
   it("an expiry whose elementals no vault of the seller can take back waits; the seller's other listings still end", async () => {
     const seller = await trader(ctx);
-    await grantToLand(
-      ctx.database.db,
-      seller.landid,
-      { elementals: { element: 0, amount: 500 } },
-      ctx.clock.now(),
-    );
-    const stuck = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'elementals',
-      elemid: 0,
-      quantity: 500,
-      price: 100,
-    });
-    const pots = await listed(ctx, seller, {
-      kind: 'goods',
-      landid: seller.landid,
-      item: 'SKILL_POT',
-      quantity: 1,
-      price: 100,
-    });
+    const stuck = await elementalsListed(ctx, seller, 0, 500, { price: 100 });
+    const pots = await listed(ctx, seller, goodsLot(seller.landid, 'SKILL_POT', 1, { price: 100 }));
     passEnds();
-    for (const landid of [seller.landid, seller.secondLandId!]) {
-      await grantToLand(
-        ctx.database.db,
-        landid,
-        { elementals: { element: 0, amount: 1000 } },
-        ctx.clock.now(),
-      );
-    }
-    expect(await settleDueListings(ctx.database.db, ctx.clock.now(), 100)).toBeGreaterThanOrEqual(
-      1,
-    );
+    await grantElementals(ctx, [seller.landid, seller.secondLandId!], 0, 1000);
+    expect(await settleNow()).toBeGreaterThanOrEqual(1);
     expect((await listingRow(ctx, pots)).status).toBe('expired');
     expect((await listingRow(ctx, stuck)).status).toBe('open');
     expect(await inboxOf(ctx, seller.id, 'Listing ended')).toHaveLength(1);
@@ -248,8 +174,7 @@ describe('auctions ending', () => {
   it('a buy or a bid that finds an auction past its end ends it first', async () => {
     const seller = await trader(ctx);
     const [a, b] = [await trader(ctx), await trader(ctx)];
-    const id = await heroAuction(ctx, seller, 100, 1000);
-    expect((await bid(ctx, a.cookie, id, 100)).status).toBe(200);
+    const id = await biddenAuction(ctx, seller, { startPrice: 100, buyNow: 1000 }, [a, 100]);
     passEnds();
     const late = await buy(ctx, b.cookie, id);
     expect([late.status, late.body.code]).toEqual([409, 'LISTING_CLOSED']);
@@ -257,7 +182,7 @@ describe('auctions ending', () => {
     expect(page.body).toMatchObject({ status: 'sold', salePrice: 100 });
     expect(page.body.buyer.profileid).toBe(a.id);
     // Ended once: a later drain finds nothing more to do with it.
-    await settleDueListings(ctx.database.db, ctx.clock.now(), 100);
+    await settleNow();
     expect(await inboxOf(ctx, a.id, 'Bought on the Bazaar')).toHaveLength(1);
     await expectBooksBalanced(ctx);
   });
@@ -271,9 +196,7 @@ describe('the end, exactly once', () => {
     const bidder = await trader(ctx, { gold: 100_000 });
     const ids: number[] = [];
     for (const s of sellers) {
-      const id = await heroAuction(ctx, s, 100);
-      expect((await bid(ctx, bidder.cookie, id, 100)).status).toBe(200);
-      ids.push(id);
+      ids.push(await biddenAuction(ctx, s, { startPrice: 100 }, [bidder, 100]));
     }
     const b0 = await treasury(ctx, bidder.id);
     passEnds();

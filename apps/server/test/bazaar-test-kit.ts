@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { createRng } from '@aleph/rules';
 import type { CreateListingBody } from '@aleph/contracts';
+import type { AppConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { createLands } from '../src/core/create-lands-heroes.js';
 import { grantToLand, grantToProfile } from '../src/modules/world/grants.js';
@@ -14,6 +16,12 @@ import { signedInPlayer, type TestContext } from './helpers.js';
  * one without residence: listable), a second land with nothing on it and goods on the first.
  * Several suites import it: keep the exported names stable.
  */
+
+/** For suites whose clock passes days: sessions outlive them. */
+export const LONG_SESSIONS: Partial<AppConfig> = {
+  accessTokenTtlSeconds: 10 * 365 * 86400,
+  refreshTokenTtlSeconds: 20 * 365 * 86400,
+};
 
 let keys = 0;
 /** A fresh Idempotency-Key. */
@@ -75,6 +83,42 @@ export async function trader(ctx: TestContext, options: TraderOptions = {}) {
 }
 export type Trader = Awaited<ReturnType<typeof trader>>;
 
+/** Every hero of the trader leaves its residence: no land of theirs has residents. */
+export async function clearResidences(ctx: TestContext, t: Trader) {
+  await ctx.database.db.execute(
+    sql`update heroes set residence_id = null where owner_id = ${t.id}`,
+  );
+}
+
+/** The terms of a listing body: price, auction, currency (gold unless given), elemid. */
+type Terms = Record<string, unknown>;
+
+/** A listing body for a hero. */
+export const heroLot = (heroid: number, terms: Terms) => ({
+  kind: 'hero',
+  heroid,
+  currency: 'gold',
+  ...terms,
+});
+
+/** A listing body for a land (with all it holds). */
+export const landLot = (landid: number | null, terms: Terms) => ({
+  kind: 'land',
+  landid,
+  currency: 'gold',
+  ...terms,
+});
+
+/** A listing body for goods off a land. */
+export const goodsLot = (landid: number, item: string, quantity: number, terms: Terms) => ({
+  kind: 'goods',
+  landid,
+  item,
+  quantity,
+  currency: 'gold',
+  ...terms,
+});
+
 export interface Answer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
@@ -134,6 +178,33 @@ export async function landItem(ctx: TestContext, landId: number, code: string) {
     sql`select balance from land_items where land_id = ${landId} and item_code = ${code}`,
   );
   return Number(row?.balance ?? 0);
+}
+
+/** Everything a refused listing must leave as it was: listings, ledger, treasury, the stones. */
+export async function sellerState(ctx: TestContext, t: Trader) {
+  return {
+    ...(await bazaarCounts(ctx, t.id)),
+    ...(await treasury(ctx, t.id)),
+    stones: await landItem(ctx, t.landid, 'TOWER_STONE'),
+  };
+}
+
+/**
+ * Lists `body` as `t`, expects the refusal (`code`, 409 unless given) and the seller's state as
+ * it was; answers that state.
+ */
+export async function expectRefused(
+  ctx: TestContext,
+  t: Trader,
+  body: Record<string, unknown>,
+  code: string,
+  status = 409,
+) {
+  const before = await sellerState(ctx, t);
+  const res = await list(ctx.app, t.cookie, body);
+  expect({ code: res.body.code, status: res.status }).toEqual({ code, status });
+  expect(await sellerState(ctx, t)).toEqual(before);
+  return before;
 }
 
 /** A seller's rows in bazaar_listings, and their ledger entries naming the Bazaar. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Element } from '@aleph/rules';
 import { queryRows } from '../src/db/client.js';
-import { list, type Answer, type Trader } from './bazaar-test-kit.js';
+import { grantToLand } from '../src/modules/world/grants.js';
+import { goodsLot, list, type Answer, type Trader } from './bazaar-test-kit.js';
 import type { TestContext } from './helpers.js';
 
 /** Buying, bidding and what they leave behind, for the Bazaar's trade suites. */
@@ -41,6 +43,59 @@ export const heroAuction = (
     heroid: seller.heroid,
     auction: { startPrice, days: 1, ...(buyNow ? { buyNow } : {}) },
   });
+
+/** Each [bidder, amount] bids on the listing, in turn; every bid must be taken. */
+export async function placeBids(ctx: TestContext, id: number, ...bids: Array<[Trader, number]>) {
+  for (const [bidder, amount] of bids) {
+    const res = await bid(ctx, bidder.cookie, id, amount);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
+
+/** The seller's listable hero by auction (as heroAuction), then the bids in turn. */
+export async function biddenAuction(
+  ctx: TestContext,
+  seller: Trader,
+  { startPrice, buyNow }: { startPrice: number; buyNow?: number },
+  ...bids: Array<[Trader, number]>
+) {
+  const id = await heroAuction(ctx, seller, startPrice, buyNow);
+  await placeBids(ctx, id, ...bids);
+  return id;
+}
+
+/** Elementals of one element onto each land: a vault filled to refuse more, or goods to sell. */
+export async function grantElementals(
+  ctx: TestContext,
+  landids: number[],
+  element: Element,
+  amount: number,
+) {
+  for (const landid of landids) {
+    await grantToLand(
+      ctx.database.db,
+      landid,
+      { elementals: { element, amount } },
+      ctx.clock.now(),
+    );
+  }
+}
+
+/** Elementals granted to the seller's starter land, then all of them listed on `terms`. */
+export async function elementalsListed(
+  ctx: TestContext,
+  seller: Trader,
+  element: Element,
+  quantity: number,
+  terms: Record<string, unknown>,
+) {
+  await grantElementals(ctx, [seller.landid], element, quantity);
+  return listed(
+    ctx,
+    seller,
+    goodsLot(seller.landid, 'elementals', quantity, { elemid: element, ...terms }),
+  );
+}
 
 export async function listingRow(ctx: TestContext, id: number) {
   const [row] = await queryRows<{

@@ -93,6 +93,30 @@ async function bid(page: Page, listingPath: string, amount: number | null) {
   return placed;
 }
 
+/**
+ * Birch's screens while her bid leads: the search with the listing, the listing with her bid,
+ * My Bazaar with the held bid; each photographed (`width` names the file) and checked for
+ * accessibility (`where` tells the widths apart in a failure).
+ */
+async function leaderScreens(page: Page, listingPath: string, width: string, where: string) {
+  await page.goto('/bazaar');
+  await page
+    .getByRole('list', { name: 'Listings' })
+    .locator(`a[href="${listingPath}"]`)
+    .first()
+    .waitFor();
+  await screenshot(page, `bazaar-${width}`);
+  await expectAccessible(page, `Bazaar search${where}`);
+  await page.goto(listingPath);
+  await page.getByRole('table', { name: 'Bid history' }).getByText(birch.login).waitFor();
+  await screenshot(page, `bazaar-listing-${width}`);
+  await expectAccessible(page, `listing page${where}`);
+  await page.goto('/bazaar/mine');
+  await page.getByRole('table', { name: 'My bids' }).getByText('Leading, held').waitFor();
+  await screenshot(page, `bazaar-mine-${width}`);
+  await expectAccessible(page, `My Bazaar${where}`);
+}
+
 describe('the Bazaar in the browser', () => {
   it('lists a hero by auction, is bid on and outbid, and the winner gets the hero', async () => {
     const { browser, server, veteran } = world;
@@ -168,41 +192,11 @@ describe('the Bazaar in the browser', () => {
       .waitFor();
 
     // The screens while the auction runs: the search, the listing, My Bazaar.
-    await b.goto('/bazaar');
-    await b
-      .getByRole('list', { name: 'Listings' })
-      .locator(`a[href="${listingPath}"]`)
-      .first()
-      .waitFor();
-    await screenshot(b, 'bazaar-1440');
-    await expectAccessible(b, 'Bazaar search');
-    await b.goto(listingPath);
-    await b.getByRole('table', { name: 'Bid history' }).getByText(birch.login).waitFor();
-    await screenshot(b, 'bazaar-listing-1440');
-    await expectAccessible(b, 'listing page');
-    await b.goto('/bazaar/mine');
-    await b.getByRole('table', { name: 'My bids' }).getByText('Leading, held').waitFor();
-    await screenshot(b, 'bazaar-mine-1440');
-    await expectAccessible(b, 'My Bazaar');
+    await leaderScreens(b, listingPath, '1440', '');
     await screenshot(a, 'bazaar-mine-outbid-1440');
 
     await b.setViewportSize(PHONE);
-    await b.goto('/bazaar');
-    await b
-      .getByRole('list', { name: 'Listings' })
-      .locator(`a[href="${listingPath}"]`)
-      .first()
-      .waitFor();
-    await screenshot(b, 'bazaar-390');
-    await expectAccessible(b, 'Bazaar search on a phone');
-    await b.goto(listingPath);
-    await b.getByRole('table', { name: 'Bid history' }).getByText(birch.login).waitFor();
-    await screenshot(b, 'bazaar-listing-390');
-    await expectAccessible(b, 'listing page on a phone');
-    await b.goto('/bazaar/mine');
-    await b.getByRole('table', { name: 'My bids' }).getByText('Leading, held').waitFor();
-    await screenshot(b, 'bazaar-mine-390');
-    await expectAccessible(b, 'My Bazaar on a phone');
+    await leaderScreens(b, listingPath, '390', ' on a phone');
     await b.setViewportSize(DESKTOP);
 
     // The clock passes the auction's end: the worker ends it, Birch is told and has the hero.
