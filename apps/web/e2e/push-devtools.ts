@@ -1,0 +1,91 @@
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Web push in Chromium without a push service of the browser's own (e2e/web-push.e2e.ts): the
+ * DevTools protocol hands data to the service worker as its `push` event, and the worker's
+ * message hook clicks a shown notification (src/pwa/service-worker.js).
+ */
+
+/** A notification as `registration.getNotifications()` reads it in a page. */
+export interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  /** The page a click opens (the notification's data). */
+  url: unknown;
+  icon: string;
+}
+
+export interface PushChannel {
+  /** Delivers these bytes (text) to the worker as a push, as the browser would after decrypting. */
+  deliver(data: string): Promise<void>;
+  cdp: CDPSession;
+}
+
+/**
+ * Grants the origin notifications and finds its worker's registration from `page` (a page of
+ * the origin, controlled by the worker). The channel lives as long as that page.
+ */
+export async function pushChannel(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+): Promise<PushChannel> {
+  await context.grantPermissions(['notifications'], { origin });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const cdp = await context.newCDPSession(page);
+  const scopes = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    for (const { scopeURL, registrationId, isDeleted } of registrations)
+      if (isDeleted) scopes.delete(scopeURL);
+      else scopes.set(scopeURL, registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => scopes.get(`${origin}/`)).toBeDefined();
+  const registrationId = scopes.get(`${origin}/`)!;
+  return {
+    cdp,
+    async deliver(data: string) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+    },
+  };
+}
+
+/** The notifications the worker shows now, oldest first. */
+export const shownNotifications = (page: Page): Promise<ShownNotification[]> =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: unknown } | null)?.url,
+      icon: n.icon,
+    }));
+  });
+
+/**
+ * Clicks the shown notification of `tag` through the worker's message hook. With `awaitOpened`,
+ * resolves to the page the worker opened (null: no notification has that tag); without it, at
+ * once, since the click may take this very page elsewhere.
+ */
+export async function clickNotification(
+  page: Page,
+  tag: string,
+  awaitOpened = false,
+): Promise<string | null | undefined> {
+  return page.evaluate(
+    async ({ tag, awaitOpened }) => {
+      const worker = (await navigator.serviceWorker.ready).active!;
+      const channel = new MessageChannel();
+      const opened = new Promise<string | null>((resolve) => {
+        channel.port1.onmessage = (event: MessageEvent<{ url: string | null }>) =>
+          resolve(event.data.url);
+      });
+      worker.postMessage({ type: 'aleph:open-notification', tag }, [channel.port2]);
+      return awaitOpened ? opened : undefined;
+    },
+    { tag, awaitOpened },
+  );
+}
