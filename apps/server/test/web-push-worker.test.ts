@@ -7,6 +7,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { PlayerEvents, writeEvents } from '../src/core/events.js';
 import { startPushWorker } from '../src/jobs/push-worker.js';
 import { createPushSender, type PushSender } from '../src/modules/push/sender.js';
+import { allianceOf } from './alliance-test-kit.js';
 import { arenaPlayer } from './arena-helpers.js';
 import { createTestContext, type TestContext } from './helpers.js';
 import { socialPlayer, write, type SocialPlayer } from './social-players.js';
@@ -158,6 +159,37 @@ describe('web push: what is sent', () => {
       url: '/messages',
     });
     expect(push!.body).toContain(`${a.nickname} attacked your defence team`);
+  });
+
+  it('tells a member their @nickname was written in alliance chat, and nobody else', async () => {
+    const [leader, named, other] = [
+      await playerWithDevices(),
+      await playerWithDevices(),
+      await playerWithDevices(),
+    ];
+    const id = await allianceOf(ctx, [
+      { id: leader.id, role: 'leader' },
+      { id: named.id, role: 'member' },
+      { id: other.id, role: 'member' },
+    ]);
+    const post = (text: string) =>
+      leader.call({ method: 'POST', url: `/athar/alliances/${id}/chat`, body: { text } });
+    expect((await post(`Gather at the gate, @${named.nickname.toUpperCase()}!`)).statusCode).toBe(
+      201,
+    );
+    // Writing one's own name is no mention.
+    expect((await post(`@${leader.nickname} here`)).statusCode).toBe(201);
+    await drain();
+    expect(payloads(named.phones[0]!)).toEqual([
+      expect.objectContaining({
+        kind: 'alliance.mention',
+        title: `${leader.nickname} mentioned you`,
+        body: `Gather at the gate, @${named.nickname.toUpperCase()}!`,
+        url: `/alliances/${id}`,
+      }),
+    ]);
+    expect(service.received(other.phones[0]!.id)).toEqual([]);
+    expect(service.received(leader.phones[0]!.id)).toEqual([]);
   });
 
   it('tells a level-up once per level, however often the profile changes', async () => {
