@@ -7,6 +7,12 @@ import { expect } from 'vitest';
  * message hook clicks a shown notification (src/pwa/service-worker.js).
  */
 
+/**
+ * How long a wait for the worker may take: a bound for a loaded machine, not a pace (the worker
+ * may have to start before it handles a push).
+ */
+export const WORKER_WAIT = { timeout: 15_000 };
+
 /** A notification as `registration.getNotifications()` reads it in a page. */
 export interface ShownNotification {
   title: string;
@@ -42,7 +48,7 @@ export async function pushChannel(
       else scopes.set(scopeURL, registrationId);
   });
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => scopes.get(`${origin}/`)).toBeDefined();
+  await expect.poll(() => scopes.get(`${origin}/`), WORKER_WAIT).toBeDefined();
   const registrationId = scopes.get(`${origin}/`)!;
   return {
     cdp,

@@ -4,7 +4,12 @@ import type { Hero, Land, MissionStartResponse, PushKey, PushPayload } from '@al
 import { startPushService, type PushService } from '../../server/test/web-push-service.js';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
 import { api, createPlayer, logIn } from './player.js';
-import { clickNotification, pushChannel, shownNotifications } from './push-devtools.js';
+import {
+  clickNotification,
+  pushChannel,
+  shownNotifications,
+  WORKER_WAIT,
+} from './push-devtools.js';
 import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
 
 /**
@@ -57,7 +62,10 @@ async function heroPageShown(page: Page, hero: Hero) {
   await page.getByText('You need to upgrade your profile to at least level four.').waitFor();
   const portrait = page.getByRole('img', { name: `Portrait of ${hero.name}` });
   await expect
-    .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .poll(
+      () => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      { timeout: 15_000 },
+    )
     .toBe(true);
 }
 
@@ -68,7 +76,7 @@ describe('web push in the browser', () => {
     const push = await pushChannel(context, page, server.url);
     await push.deliver(JSON.stringify(missionPush(hero)));
     await expect
-      .poll(() => shownNotifications(page))
+      .poll(() => shownNotifications(page), WORKER_WAIT)
       .toEqual([
         {
           title: 'Mission finished',
@@ -100,12 +108,12 @@ describe('web push in the browser', () => {
     const push = await pushChannel(context, page, server.url);
     await push.deliver(JSON.stringify(missionPush(first)));
     await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.url))
+      .poll(async () => (await shownNotifications(page)).map((n) => n.url), WORKER_WAIT)
       .toEqual([`/heroes/${first.heroid}`]);
     // One notification per tag: the second mission's replaces the first's.
     await push.deliver(JSON.stringify(missionPush(second)));
     await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.url))
+      .poll(async () => (await shownNotifications(page)).map((n) => n.url), WORKER_WAIT)
       .toEqual([`/heroes/${second.heroid}`]);
     // The worker answers once it has chosen: the tab on that hero, not the dashboard's.
     expect(await clickNotification(page, 'mission.finished', true)).toBe(
@@ -125,7 +133,7 @@ describe('web push in the browser', () => {
     const push = await pushChannel(context, page, server.url);
     await push.deliver('{"title": "cut short');
     await expect
-      .poll(() => shownNotifications(page))
+      .poll(() => shownNotifications(page), WORKER_WAIT)
       .toEqual([
         {
           title: 'Lands of Aleph',
@@ -140,7 +148,10 @@ describe('web push in the browser', () => {
     // And so is a push without data.
     await push.deliver('');
     await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => `${n.title}: ${n.body}`))
+      .poll(
+        async () => (await shownNotifications(page)).map((n) => `${n.title}: ${n.body}`),
+        WORKER_WAIT,
+      )
       .toEqual(Array(3).fill('Lands of Aleph: Something happened in your lands.'));
     await context.close();
   });
@@ -158,7 +169,7 @@ describe('web push in the browser', () => {
     for (const [i, url] of elsewhere.entries())
       await push.deliver(JSON.stringify({ ...missionPush(heroes[0]!), url, tag: `away-${i}` }));
     await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.url))
+      .poll(async () => (await shownNotifications(page)).map((n) => n.url), WORKER_WAIT)
       .toEqual(elsewhere.map(() => '/'));
     // The page of a hero first, so that a click sending it to '/' is seen to move it.
     await page.goto(`/heroes/${heroes[0]!.heroid}`);
@@ -241,7 +252,10 @@ describe('a push from the server to the browser', () => {
     const channel = await pushChannel(context, tab, server.url);
     await channel.deliver(push!.text);
     await expect
-      .poll(async () => (await shownNotifications(tab)).map((n) => `${n.title}: ${n.body}`))
+      .poll(
+        async () => (await shownNotifications(tab)).map((n) => `${n.title}: ${n.body}`),
+        WORKER_WAIT,
+      )
       .toEqual([`Mission finished: ${(push!.payload as PushPayload).body}`]);
     await clickNotification(tab, 'mission.finished');
     await tab.waitForURL((url) => url.pathname === `/heroes/${hero.heroid}`);
