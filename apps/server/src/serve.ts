@@ -69,7 +69,9 @@ export async function serve(config: AppConfig, setUpWorld: DemoWorld | null): Pr
   // "Web push").
   if (config.webPush.enabled) {
     const sender = createPushSender({ ...config.webPush.keys(), subject: config.webPush.subject });
-    const worker = startPushWorker(database.db, clock, sender, app.log);
+    const worker = startPushWorker(database.db, clock, sender, app.log, {
+      observer: app.metrics.push,
+    });
     jobs.push({ stop: () => worker.stop().then(() => sender.close()) });
   }
 

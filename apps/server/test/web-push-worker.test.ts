@@ -44,7 +44,10 @@ afterAll(async () => {
 
 /** A worker that runs only when the test drains it. */
 const worker = () =>
-  startPushWorker(ctx.database.db, ctx.clock, sender, ctx.app.log, { intervalMs: 3_600_000 });
+  startPushWorker(ctx.database.db, ctx.clock, sender, ctx.app.log, {
+    intervalMs: 3_600_000,
+    observer: ctx.app.metrics.push,
+  });
 let current: ReturnType<typeof worker> | null = null;
 const drain = async () => {
   current ??= worker();
@@ -357,6 +360,8 @@ describe('web push: what the push service answers', () => {
     await happen((e) => e.add(p.id, 'mission.finished', missionFinished('Bel')));
     await drain();
     expect(service.requests(gone.id)).toHaveLength(1);
+    // Operators see it among the metrics.
+    expect(await ctx.app.metrics.render()).toMatch(/^aleph_push_devices_removed_total 1$/m);
   });
 
   it('retries after a 500 with backoff and after a 429 when the service asks, then delivers once', async () => {

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database, PoolStats } from '../db/client.js';
 import { transactionRetries } from '../db/retry.js';
 import type { MailObserver } from '../jobs/mail-worker.js';
+import type { PushObserver } from '../jobs/push-worker.js';
 import type { SettlementObserver } from '../jobs/settlement-worker.js';
 
 /**
@@ -41,6 +42,7 @@ export interface AppMetrics {
   arenaAttackBatch: Histogram;
   settlement: SettlementObserver;
   mail: MailObserver;
+  push: PushObserver;
   contentType: string;
   /** The Prometheus text of the process and of this app. */
   render(): Promise<string>;
@@ -147,6 +149,23 @@ export function createAppMetrics(
     registers,
   });
 
+  const pushSent = new Counter({
+    name: 'aleph_push_sent_total',
+    help: "Web pushes a push service accepted from this process's push worker (one per device).",
+    registers,
+  });
+  const pushFailed = new Counter({
+    name: 'aleph_push_failed_attempts_total',
+    help: 'Failed attempts to send a web push; gave_up="true" when it will not be tried again.',
+    labelNames: ['gave_up'],
+    registers,
+  });
+  const pushRemoved = new Counter({
+    name: 'aleph_push_devices_removed_total',
+    help: 'Devices removed because their push service answered 404 or 410 (unsubscribed).',
+    registers,
+  });
+
   let unsubscribe = () => undefined as void;
   const stats = database.poolStats;
   if (stats) {
@@ -210,6 +229,11 @@ export function createAppMetrics(
       pending: (count) => mailPending.set(count),
       sent: () => mailSent.inc(),
       failed: (gaveUp) => mailFailed.labels(String(gaveUp)).inc(),
+    },
+    push: {
+      sent: () => pushSent.inc(),
+      failed: (gaveUp) => pushFailed.labels(String(gaveUp)).inc(),
+      removed: () => pushRemoved.inc(),
     },
     contentType: registry.contentType,
     async render() {
