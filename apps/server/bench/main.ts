@@ -29,6 +29,7 @@ import { lighthouseBench } from './lighthouse.js';
 import { traderBench } from './trader.js';
 import { chatBench } from './chat.js';
 import { bazaarBench } from './bazaar.js';
+import { webPushBench } from './web-push.js';
 import { messageSenders, type MessageSenders } from './message-senders.js';
 
 /**
@@ -59,6 +60,11 @@ import { messageSenders, type MessageSenders } from './message-senders.js';
  * The bazaar part runs only when named (--only=bazaar, PostgreSQL: BAZAAR_DATABASE_URL, default
  * bench_bazaar, created if missing): --bazaar-players=6000 (the first --connections buy, the rest
  * sell) --bazaar-listings=100000 --bazaar-auctions=2000. Its figures are printed.
+ * The web push part runs only when named (--only=webpush; `push` is the event streams' part):
+ * pushes a second to a loopback push service, the sender alone (--webpush-pushes=20000
+ * --webpush-concurrency=64) and one worker's drain on PostgreSQL (WEBPUSH_DATABASE_URL, default
+ * bench_webpush, created if missing; --webpush-players=5000 --webpush-devices=2);
+ * --webpush-parts=sender,worker. Its figures are printed.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -375,6 +381,21 @@ if (only?.includes('bazaar')) {
         durationSeconds: DURATION,
       },
     )),
+  );
+}
+
+if (only?.includes('webpush')) {
+  await webPushBench(
+    process.env.WEBPUSH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_webpush',
+    {
+      pushes: Number(args.get('webpush-pushes') ?? 20_000),
+      concurrency: Number(args.get('webpush-concurrency') ?? 64),
+      players: Number(args.get('webpush-players') ?? 5000),
+      devices: Number(args.get('webpush-devices') ?? 2),
+      parts: (args.get('webpush-parts') ?? 'sender,worker').split(',') as Array<
+        'sender' | 'worker'
+      >,
+    },
   );
 }
 
