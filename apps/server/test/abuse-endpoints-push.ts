@@ -1,9 +1,15 @@
+import { createECDH } from 'node:crypto';
 import { PushPreferences, PushSubscriptionBody } from '@aleph/contracts';
 import { idOf, MISSING, read, write, type Endpoint } from './abuse-endpoint-kit.js';
 
-/** Browser keys of the right lengths (65 and 16 bytes): only the endpoint is wrong below. */
+/**
+ * Browser keys as a browser sends them: a real P-256 public key (a fixed private key's) and 16
+ * bytes of auth secret. Only the endpoint is wrong below.
+ */
+const sample = createECDH('prime256v1');
+sample.setPrivateKey(Buffer.alloc(32, 7));
 export const SAMPLE_KEYS = {
-  p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+  p256dh: sample.getPublicKey().toString('base64url'),
   auth: Buffer.alloc(16, 9).toString('base64url'),
 };
 

@@ -135,6 +135,8 @@ describe('subscribing a device', () => {
       [{ keys: SAMPLE_KEYS }, 'endpoint'],
       [keys({ p256dh: key(64) }), 'keys.p256dh'],
       [keys({ p256dh: key(65, 2) }), 'keys.p256dh'],
+      // 65 bytes in the right form, but no point of the curve: every push to it would fail.
+      [keys({ p256dh: key(65, 4) }), 'keys.p256dh'],
       [keys({ p256dh: `${SAMPLE_KEYS.p256dh.slice(0, -2)}+/` }), 'keys.p256dh'],
       [keys({ auth: key(15) }), 'keys.auth'],
       [keys({ auth: key(17) }), 'keys.auth'],

@@ -232,6 +232,8 @@ describe('a push from the server to the browser', () => {
     // The player closes the game: with no stream open, the server pushes instead of toasting.
     await page.close();
     await expect.poll(openStreams, { timeout: 30_000 }).toBe(0);
+    // ...and has written so for the push worker (the row goes just after the count).
+    expect((await fetch(`${server.url}/__test/presence`, { method: 'POST' })).status).toBe(200);
     await server.advancePast(mission.body.eta);
     const [push] = await service.waitFor(1, device.id, 60_000);
     expect(push!.payload).toMatchObject({

@@ -6,7 +6,7 @@ import { payClosedArenaWeek } from '../modules/arena/weekly.js';
 import { payClosedAllianceWeek } from './alliance-weeks.js';
 import { purgeOldEvents } from '../core/events.js';
 import { forgetOldAddresses } from '../core/sign-ins.js';
-import { purgePushQueue } from './push-worker.js';
+import { purgePushQueue } from '../modules/push/purge.js';
 
 export interface Job {
   stop(): Promise<void>;

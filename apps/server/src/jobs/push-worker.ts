@@ -400,8 +400,10 @@ export function startPushWorker(
   };
 
   let timer: NodeJS.Timeout | null = null;
+  // A tick waits for a drain already running (a test's or the bench's): one at a time.
   const tick = () => {
-    current = drain()
+    current = current
+      .then(drain)
       .catch((err: unknown) => {
         log.error({ err }, 'push worker tick failed');
         return 0;
@@ -422,20 +424,4 @@ export function startPushWorker(
       await current;
     },
   };
-}
-
-/**
- * Housekeeping: forgets queue rows done longer ago than PUSH_CONFIG.keepMs, and open streams a
- * process stopped refreshing (it died without removing them). Answers the rows deleted.
- */
-export async function purgePushQueue(db: Db, now: Date): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`with q as (delete from push_queue where done_at < ${new Date(now.getTime() - PUSH_CONFIG.keepMs)}
-          returning 1),
-        s as (delete from open_streams where seen_at < ${new Date(now.getTime() - 2 * PUSH_CONFIG.streamStaleMs)}
-          returning 1)
-        select (select count(*) from q)::int + (select count(*) from s)::int as n`,
-  );
-  return Number(row?.n ?? 0);
 }

@@ -59,5 +59,14 @@ export async function registerServiceWorker(container: ServiceWorkerContainer) {
     if (controlled) showUpdatedNote();
     controlled = true;
   });
+  // A notification's click (service-worker.js) moves a tab with `client.navigate`, which the
+  // browser refuses for a tab the worker does not control (opened before it took over): it
+  // asks the page instead. Only a page of this origin is opened.
+  container.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (data?.type !== 'aleph:navigate' || typeof data.url !== 'string') return;
+    const target = new URL(data.url, window.location.href);
+    if (target.origin === window.location.origin) window.location.assign(target.href);
+  });
   await container.register('/sw.js', { scope: '/' });
 }

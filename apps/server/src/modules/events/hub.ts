@@ -159,6 +159,11 @@ export class EventHub {
     return this.count;
   }
 
+  /** Resolves once the streams opened and closed so far are written to `open_streams`. */
+  presenceWritten(): Promise<void> {
+    return this.presence.written();
+  }
+
   async start(): Promise<void> {
     this.unlisten.push(
       await this.database.listen(

@@ -111,6 +111,11 @@ export class PresenceWriter {
     );
   }
 
+  /** Resolves once every write asked for so far is done (test mode's `POST /__test/presence`). */
+  written(): Promise<void> {
+    return this.chain;
+  }
+
   /** Stops refreshing, finishes the writes asked for, and removes this process's open streams. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ErrorCode, type PushSubscriptionBody } from '@aleph/contracts';
 import { badRequest } from '../../lib/errors.js';
@@ -52,7 +53,21 @@ function checkKey(raw: string, bytes: number, field: string, what: string): stri
   const exact = decoded.toString('base64url') === plain;
   if (!exact || decoded.length !== bytes || (bytes === 65 && decoded[0] !== 0x04))
     throw badRequest(ErrorCode.validation, `${what} must be ${bytes} bytes in base64url.`, field);
+  if (bytes === 65 && !onCurve(decoded))
+    throw badRequest(ErrorCode.validation, `${what} is not a P-256 public key.`, field);
   return plain;
+}
+
+/** A point every push to the device is encrypted against: one off the curve fails them all. */
+function onCurve(point: Buffer): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(point);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function checkSubscription(

@@ -24,4 +24,10 @@ export async function testRoutes(base: FastifyInstance) {
     if (request.body.advanceMs) clock.advance(request.body.advanceMs);
     return { now: clock.now().toISOString() };
   });
+  // A journey that closes a page and then makes news must know the server has written that
+  // the player's stream closed, or the push worker still sees it open and sends nothing.
+  app.post('/presence', async () => {
+    await app.deps.events.presenceWritten();
+    return { ok: true };
+  });
 }
