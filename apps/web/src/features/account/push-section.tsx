@@ -11,7 +11,6 @@ import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
@@ -40,6 +39,7 @@ import {
   useRemovePushDeviceMutation,
   useSavePushPreferencesMutation,
 } from './push-endpoints';
+import { DeviceRow } from './device-row';
 
 /** docs/screens.md (Account, Notifications): texts shown word for word. */
 export const PUSH_TEXT = {
@@ -101,7 +101,7 @@ function turnOnFailure(error: unknown): string {
   return httpStatus(error) === undefined ? PUSH_TEXT.subscribeFailed : 'Something went wrong.';
 }
 
-function DeviceRow({
+function PushDeviceRow({
   device,
   current,
   busy,
@@ -114,40 +114,28 @@ function DeviceRow({
 }) {
   const added = when(device.createdAt);
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 1.5,
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        py: 1.5,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600 }}>{device.userAgent}</Typography>
-          {current && <Chip label="This device" color="secondary" size="small" />}
-        </Stack>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Added {added} ·{' '}
-          {device.lastSuccessAt
+    <DeviceRow
+      label={device.userAgent}
+      current={current}
+      details={[
+        `Added ${added} · ${
+          device.lastSuccessAt
             ? `Last notification ${when(device.lastSuccessAt)}`
-            : PUSH_TEXT.noneYet}
-        </Typography>
-      </Box>
-      <Button
-        variant="outlined"
-        size="small"
-        onClick={onTurnOff}
-        loading={busy}
-        aria-label={`Turn off ${device.userAgent}, added ${added}`}
-      >
-        Turn off
-      </Button>
-    </Box>
+            : PUSH_TEXT.noneYet
+        }`,
+      ]}
+      action={
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onTurnOff}
+          loading={busy}
+          aria-label={`Turn off ${device.userAgent}, added ${added}`}
+        >
+          Turn off
+        </Button>
+      }
+    />
   );
 }
 
@@ -250,7 +238,7 @@ function Devices() {
           sx={{ listStyle: 'none', m: 0, p: 0 }}
         >
           {list.map((device) => (
-            <DeviceRow
+            <PushDeviceRow
               key={device.id}
               device={device}
               current={device.id === thisId}

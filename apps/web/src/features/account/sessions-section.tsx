@@ -5,8 +5,6 @@ import Devices from '@mui/icons-material/Devices';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SectionCard } from '../../lib/section-card';
 import {
@@ -14,6 +12,7 @@ import {
   useEndSessionMutation,
   useGetAccountSessionsQuery,
 } from './account-endpoints';
+import { DeviceRow } from './device-row';
 
 type Note = { severity: 'success' | 'error'; text: string } | undefined;
 
@@ -42,44 +41,27 @@ function SessionRow({
   ending: boolean;
 }) {
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 1.5,
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        py: 1.5,
-        // A rule between rows: the list holds only its items (a separator element in a list
-        // is not a list item).
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 600 }}>{session.device}</Typography>
-          {session.current && <Chip label="This device" color="secondary" size="small" />}
-        </Stack>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {session.place}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Signed in {when(session.signedInAt)} · Last seen {when(session.lastSeenAt)}
-        </Typography>
-      </Box>
-      {!session.current && (
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={() => onEnd(session)}
-          loading={ending}
-          aria-label={`Sign out ${session.device}, ${session.place}`}
-        >
-          Sign out
-        </Button>
-      )}
-    </Box>
+    <DeviceRow
+      label={session.device}
+      current={session.current}
+      details={[
+        session.place,
+        `Signed in ${when(session.signedInAt)} · Last seen ${when(session.lastSeenAt)}`,
+      ]}
+      action={
+        !session.current && (
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => onEnd(session)}
+            loading={ending}
+            aria-label={`Sign out ${session.device}, ${session.place}`}
+          >
+            Sign out
+          </Button>
+        )
+      }
+    />
   );
 }
 
