@@ -31,6 +31,7 @@ export async function staffSocialOriginCases(
   );
   const reason = 'Checked by the support team';
   let names = 0;
+  let devices = 0;
   return [
     [
       'POST /diwan/chat/:lineid/delete',
@@ -52,6 +53,24 @@ export async function staffSocialOriginCases(
         cookie: moderator.cookie,
         body: { name: `Origin Staff ${++names}`, reason },
       }),
+    ],
+    [
+      'POST /diwan/players/:id/push/:deviceId/remove',
+      async () => {
+        // Each call removes a device: a new one of the leader's for it to remove.
+        const [device] = await queryRows<{ id: number }>(
+          db,
+          sql`insert into push_subscriptions (profile_id, endpoint, p256dh, auth, created_at)
+            values (${leader.id}, ${`https://push.example.test/origin/${++devices}`}, 'key',
+              'auth', ${now}) returning id`,
+        );
+        return {
+          method: 'POST',
+          url: `/diwan/players/${leader.id}/push/${device!.id}/remove`,
+          cookie: moderator.cookie,
+          body: { reason },
+        };
+      },
     ],
   ];
 }

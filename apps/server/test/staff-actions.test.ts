@@ -80,6 +80,17 @@ async function listingOf(p: Player): Promise<number> {
   return row!.id;
 }
 
+/** A web push device of the player's, as a subscribe stores it (for the staff remove). */
+async function pushDeviceOf(p: Player): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`insert into push_subscriptions (profile_id, endpoint, p256dh, auth, created_at)
+        values (${p.id}, ${`https://push.example.test/walk/${p.id}`}, 'key', 'auth',
+          ${ctx.clock.now()}) returning id`,
+  );
+  return Number(row!.id);
+}
+
 async function bandOf(p: Player) {
   const known = bands.get(p.id);
   if (known) return known;
@@ -267,6 +278,11 @@ describe('every action writes its staff-log row', () => {
         'POST /diwan/bazaar/:id/cancel',
         async () => ({ url: `/diwan/bazaar/${await listingOf(target)}/cancel`, body: { reason } }),
         { action: 'bazaar.cancel', details: { kind: 'hero', title: 'Walk hero', bids: 0 } },
+      ],
+      [
+        'POST /diwan/players/:id/push/:deviceId/remove',
+        async () => ({ url: `push/${await pushDeviceOf(target)}/remove`, body: { reason } }),
+        { action: 'push.remove', details: { device: 'Unknown device' } },
       ],
       [
         'POST /diwan/alliances/:id/rename',

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { GAME_CONFIG } from '@aleph/rules';
+import { PushPreferences } from './push.js';
 
 /**
  * The operators' console (`/diwan`, docs/api.md "Operators") and the players' reports
@@ -263,6 +264,28 @@ export const PlayerDetail = Type.Object({
   ),
   /** The 50 most recent staff-log rows about this player. */
   staffActions: Type.Array(StaffLogEntry),
+  /**
+   * Web push: the player's devices (never their endpoints or keys, secrets of the device) and
+   * what they chose to be told (absent from older servers).
+   */
+  push: Type.Optional(
+    Type.Object({
+      devices: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          /** A label such as "Chrome on Android". */
+          userAgent: Type.String(),
+          createdAt: IsoTime,
+          lastSuccessAt: NullableTime,
+          /** Deliveries waiting for this device. */
+          pending: Type.Integer(),
+          /** The error of its newest waiting delivery, if any. */
+          lastError: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+      ...PushPreferences.properties,
+    }),
+  ),
 });
 export type PlayerDetail = Static<typeof PlayerDetail>;
 
@@ -445,6 +468,10 @@ export type RoleBody = Static<typeof RoleBody>;
 /** `POST /diwan/chat/{lineid}/delete`: a line of any alliance's chat. */
 export const ChatLineIdParams = Type.Object({ lineid: Id });
 export type ChatLineIdParams = Static<typeof ChatLineIdParams>;
+
+/** `POST /diwan/players/{id}/push/{deviceId}/remove`: a player's web push device. */
+export const PushDeviceParams = Type.Object({ id: Id, deviceId: Id });
+export type PushDeviceParams = Static<typeof PushDeviceParams>;
 
 /**
  * `POST /diwan/alliances/{id}/rename`: at least one of name and tag (else 400 naming `name`),

@@ -9,6 +9,7 @@ import {
   LuckyOpenBody,
   MuteBody,
   PlayerIdParams,
+  PushDeviceParams,
   ReasonBody,
   RenameBody,
   RoleBody,
@@ -34,6 +35,7 @@ import {
   type Staff,
 } from './accounts.js';
 import { staffCancelBazaarListing } from './bazaar-actions.js';
+import { staffRemovePushDevice } from './push-actions.js';
 import { actorOf, staffOf } from './guard.js';
 import { staffGrant } from './grants.js';
 import {
@@ -52,7 +54,10 @@ export const staffWith = (request: FastifyRequest, reason: string): Staff => ({
   reason,
 });
 
-/** What an action's service gets: the target's id (0 for actions on no player) and the body. */
+/**
+ * What an action's service gets: the target's id (0 for actions on no player) and the body; a
+ * path with a second id (`:deviceId`) passes it in the body's place of `deviceId`.
+ */
 type Run<B> = (db: Db, targetId: number, body: B, staff: Staff, now: Date) => Promise<number>;
 
 interface Action {
@@ -66,14 +71,14 @@ interface Action {
    * line (`:lineid`); null when the path names none.
    */
   params: TObject | null;
-  run: Run<{ reason: string }>;
+  run: Run<{ reason: string; deviceId?: number }>;
 }
 
 /** One row of the table; `S` ties the body's schema to the service's argument type. */
 function act<S extends TObject>(
   path: string,
   body: S,
-  run: Run<Static<S> & { reason: string }>,
+  run: Run<Static<S> & { reason: string; deviceId?: number }>,
   options: { adminOnly?: boolean; method?: 'PUT' } = {},
 ): Action {
   return {
@@ -83,10 +88,12 @@ function act<S extends TObject>(
     adminOnly: options.adminOnly ?? false,
     params: path.includes('/:lineid')
       ? ChatLineIdParams
-      : path.includes('/:id')
-        ? PlayerIdParams
-        : null,
-    run: run as Run<{ reason: string }>,
+      : path.includes('/:deviceId')
+        ? PushDeviceParams
+        : path.includes('/:id')
+          ? PlayerIdParams
+          : null,
+    run: run as Run<{ reason: string; deviceId?: number }>,
   };
 }
 
@@ -159,6 +166,10 @@ const ACTIONS: readonly Action[] = [
   act('/alliances/:id/rename', AllianceRenameBody, staffRenameAlliance),
   // The Bazaar (#37): any open listing, an auction with bids too (moderators too).
   act('/bazaar/:id/cancel', StaffCancelListingBody, staffCancelBazaarListing),
+  // Web push (#38): one device of a player, e.g. a lost phone (moderators too).
+  act('/players/:id/push/:deviceId/remove', ReasonBody, (db, id, b, staff, now) =>
+    staffRemovePushDevice(db, id, b.deviceId ?? 0, staff, now),
+  ),
 ];
 
 const errors = {
@@ -186,12 +197,12 @@ export function registerActions(base: FastifyInstance) {
       },
       handler: async (request) => {
         const body = request.body as { reason: string };
-        const params = request.params as { id?: number; lineid?: number };
+        const params = request.params as { id?: number; lineid?: number; deviceId?: number };
         const id = params.id ?? params.lineid ?? 0;
         const staffLogId = await a.run(
           database.db,
           id,
-          body,
+          params.deviceId === undefined ? body : { ...body, deviceId: params.deviceId },
           staffWith(request, body.reason),
           clock.now(),
         );

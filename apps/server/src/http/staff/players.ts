@@ -18,6 +18,8 @@ import { readStaffLog } from '../../core/staff-log.js';
 import { decodeCursor, encodeCursor } from '../../modules/records/cursor.js';
 import { playerNotFound } from './target.js';
 import { allianceOfPlayer } from './social-actions.js';
+import { deviceOf } from '../../modules/auth/user-agent.js';
+import { DEFAULT_PREFERENCES } from '../../modules/push/preferences.js';
 
 /** The console's reads of players (docs/api.md, "Operators"): search, a player's file, ledger. */
 
@@ -228,7 +230,7 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
         from sessions where user_id = ${id} order by created_at desc limit 20`,
     ),
   ]);
-  const [reportsMade, reportsReceived, staffActions, alliance] = await Promise.all([
+  const [reportsMade, reportsReceived, staffActions, alliance, push] = await Promise.all([
     readReports(
       db,
       sql`r.reporter_id = ${id}`,
@@ -237,6 +239,7 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
     readReports(db, sql`r.target_id = ${id}`, sql`order by r.created_at desc, r.id desc limit 20`),
     readStaffLog(db, { targetUserId: id, limit: 50 }),
     allianceOfPlayer(db, id),
+    pushOf(db, id),
   ]);
   return {
     player: {
@@ -293,6 +296,66 @@ export async function playerDetail(db: Executor, id: number, now: Date): Promise
     reportsReceived,
     staffActions,
     alliance,
+    push,
+  };
+}
+
+const timeOfDay = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The player's web push devices and choices, for "I get no notifications": each device's label,
+ * its waiting deliveries and the error of the newest. Endpoints and keys never leave the server
+ * (they are the device's secrets).
+ */
+async function pushOf(db: Executor, id: number): Promise<NonNullable<PlayerDetail['push']>> {
+  const [devices, [prefs]] = await Promise.all([
+    queryRows<{
+      id: number;
+      user_agent: string | null;
+      created_at: Date | string;
+      last_success_at: Date | string | null;
+      pending: number;
+      last_error: string | null;
+    }>(
+      db,
+      sql`select s.id, s.user_agent, s.created_at, s.last_success_at,
+          (select count(*)::int from push_deliveries d where d.subscription_id = s.id) as pending,
+          (select d.last_error from push_deliveries d where d.subscription_id = s.id
+            order by d.created_at desc, d.id desc limit 1) as last_error
+        from push_subscriptions s where s.profile_id = ${id} order by s.id`,
+    ),
+    queryRows<{
+      kinds: string[];
+      quiet_start: number | null;
+      quiet_end: number | null;
+      time_zone: string;
+    }>(
+      db,
+      sql`select kinds, quiet_start, quiet_end, time_zone from push_preferences
+        where profile_id = ${id}`,
+    ),
+  ]);
+  const known = prefs ? new Set(prefs.kinds) : null;
+  return {
+    devices: devices.map((d) => ({
+      id: Number(d.id),
+      userAgent: deviceOf(d.user_agent),
+      createdAt: iso(d.created_at),
+      lastSuccessAt: isoOrNull(d.last_success_at),
+      pending: Number(d.pending),
+      lastError: d.last_error,
+    })),
+    ...(prefs && known
+      ? {
+          kinds: DEFAULT_PREFERENCES.kinds.filter((k) => known.has(k)),
+          quietHours:
+            prefs.quiet_start === null || prefs.quiet_end === null
+              ? null
+              : { start: timeOfDay(prefs.quiet_start), end: timeOfDay(prefs.quiet_end) },
+          timeZone: prefs.time_zone,
+        }
+      : DEFAULT_PREFERENCES),
   };
 }
 
