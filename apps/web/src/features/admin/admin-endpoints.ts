@@ -139,6 +139,18 @@ export const adminApi = api.injectEndpoints({
       query: (seller) => ({ url: '/souq/bazaar/listings', params: { seller, limit: 100 } }),
       providesTags: ['staff', 'BazaarListing'],
     }),
+    // Web push (#38): one of a player's devices, e.g. a lost phone.
+    removePushDevice: build.mutation<
+      StaffActionResult,
+      ReasonBody & { id: number; deviceId: number }
+    >({
+      query: ({ id, deviceId, ...body }) => ({
+        url: `/diwan/players/${id}/push/${deviceId}/remove`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['staff'],
+    }),
     staffCancelListing: build.mutation<StaffActionResult, StaffCancelListingBody & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/diwan/bazaar/${id}/cancel`, method: 'POST', body }),
       invalidatesTags: ['staff', 'BazaarListing', 'BazaarMine'],
@@ -190,6 +202,7 @@ export const {
   useRenameAllianceMutation,
   useGetPlayerListingsQuery,
   useStaffCancelListingMutation,
+  useRemovePushDeviceMutation,
   useAnnounceMutation,
   useSetLevelMutation,
   useOpenLuckyMutation,

@@ -15,6 +15,7 @@ import { LedgerSection } from './ledger-section';
 import { PlayerActions } from './player-actions';
 import { AllianceSection } from './player-alliance';
 import { BazaarSection } from './player-bazaar';
+import { PushSection } from './player-push';
 import { PlayerActivity, PlayerOverview, SignalsSection, SignInsSection } from './player-sections';
 import { ReportTable } from './report-table';
 import { StaffLogTable } from './staff-log-table';
@@ -26,6 +27,7 @@ const TABS = [
   { value: 'activity', label: 'Activity' },
   { value: 'bazaar', label: 'Bazaar' },
   { value: 'signins', label: 'Sign-ins' },
+  { value: 'notifications', label: 'Notifications' },
   { value: 'signals', label: 'Signals' },
   { value: 'reports', label: 'Reports' },
   { value: 'staff', label: 'Staff actions' },
@@ -114,6 +116,13 @@ export function PlayerPage() {
               />
             )}
             {tab === 'signins' && <SignInsSection id={player.id} />}
+            {tab === 'notifications' && (
+              <PushSection
+                playerId={player.id}
+                push={data.push}
+                onDone={(text, result) => setDone(`${text}. Staff log #${result.staffLogId}.`)}
+              />
+            )}
             {tab === 'signals' && <SignalsSection id={player.id} login={player.login} />}
             {tab === 'reports' && (
               <>
