@@ -40,6 +40,7 @@ import {
   useSavePushPreferencesMutation,
 } from './push-endpoints';
 import { DeviceRow } from './device-row';
+import { PUSH_KIND_LABELS } from '../../lib/push-kinds';
 
 /** docs/screens.md (Account, Notifications): texts shown word for word. */
 export const PUSH_TEXT = {
@@ -60,18 +61,6 @@ export const PUSH_TEXT = {
   saved: 'Notification settings saved.',
   bothTimes: 'Enter a time for From and Until.',
 } as const;
-
-/** The kinds in plain words, in the order PUSH_KINDS lists them. */
-export const PUSH_KIND_LABELS: Record<PushKind, string> = {
-  'mission.finished': 'Mission finished',
-  'profile.levelup': 'Level-up available',
-  'arena.attacked': 'Attacked in the Arena',
-  'message.new': 'Message received',
-  'alliance.mention': 'Mentioned in alliance chat',
-  'bazaar.outbid': 'Outbid on the Bazaar',
-  'bazaar.sold': 'Sold on the Bazaar',
-  'bazaar.bought': 'Bought on the Bazaar',
-};
 
 /** Quiet hours offered when the player first turns them on: a night. */
 const NIGHT = { start: '22:00', end: '08:00' } as const;

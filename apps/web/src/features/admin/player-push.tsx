@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { PlayerDetail, PushKind, StaffActionResult } from '@aleph/contracts';
+import type { PlayerDetail, StaffActionResult } from '@aleph/contracts';
 import { SectionCard } from '../../lib/section-card';
 import { ActionDialog } from './action-dialog';
 import { useRemovePushDeviceMutation } from './admin-endpoints';
 import { DataTable, type Column } from './data-table';
 import { when } from './format';
-
-/** The account page's names of the kinds (features share nothing but src/lib). */
-const PUSH_KIND_LABELS: Record<PushKind, string> = {
-  'mission.finished': 'Mission finished',
-  'profile.levelup': 'Level-up available',
-  'arena.attacked': 'Attacked in the Arena',
-  'message.new': 'Message received',
-  'alliance.mention': 'Mentioned in alliance chat',
-  'bazaar.outbid': 'Outbid on the Bazaar',
-  'bazaar.sold': 'Sold on the Bazaar',
-  'bazaar.bought': 'Bought on the Bazaar',
-};
+import { PUSH_KIND_LABELS } from '../../lib/push-kinds';
 
 type Done = (text: string, result: StaffActionResult) => void;
 type Push = NonNullable<PlayerDetail['push']>;
