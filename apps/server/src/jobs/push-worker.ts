@@ -385,18 +385,47 @@ export function startPushWorker(
   let stopped = false;
   let current: Promise<number> = Promise.resolve(0);
 
+  /**
+   * Composes and delivers side by side until neither finds more: while one batch of pushes is
+   * encrypted and sent, the next players' queues are composed, so the push service never waits
+   * on the database (docs/performance.md, "Web push"). The sender stops only after a lease that
+   * began once composing had ended found nothing: whatever was composed is then sent.
+   */
   const drain = async (): Promise<number> => {
     let attempts = 0;
-    for (;;) {
-      const composed = await composeDue(db, clock.now(), players);
-      const sent = await deliverDue(db, clock, transport, log, {
-        limit: deliveries,
-        concurrency,
-        ...(options.observer ? { observer: options.observer } : {}),
-      });
-      attempts += sent;
-      if ((composed === 0 && sent === 0) || stopped) return attempts;
-    }
+    let composing = true;
+    let composed: () => void = () => {};
+    let nextBatch = new Promise<void>((resolve) => (composed = resolve));
+    const composer = (async () => {
+      try {
+        while (!stopped && (await composeDue(db, clock.now(), players)) > 0) {
+          composed();
+          nextBatch = new Promise<void>((resolve) => (composed = resolve));
+        }
+      } finally {
+        composing = false;
+        composed();
+      }
+    })();
+    const sender = (async () => {
+      for (;;) {
+        const stillComposing = composing;
+        const waiting = nextBatch;
+        const sent = await deliverDue(db, clock, transport, log, {
+          limit: deliveries,
+          concurrency,
+          ...(options.observer ? { observer: options.observer } : {}),
+        });
+        attempts += sent;
+        if (stopped || (sent === 0 && !stillComposing)) return;
+        if (sent === 0) await waiting;
+      }
+    })();
+    // Both run to their end before a failure of either is reported: no lease is left half-booked.
+    const [c, s] = await Promise.allSettled([composer, sender]);
+    if (c.status === 'rejected') throw c.reason;
+    if (s.status === 'rejected') throw s.reason;
+    return attempts;
   };
 
   let timer: NodeJS.Timeout | null = null;
