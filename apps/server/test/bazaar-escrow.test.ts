@@ -57,6 +57,14 @@ describe('a listed hero', () => {
       ledger: await ledgerOf(t),
       ...(await treasury(ctx, t.id)),
     };
+    const check = await t.api.post('/misaar/mission/check', {
+      missionType: 'GOLDCLAIM',
+      heroid: t.heroid,
+      landid: t.landid,
+    });
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ ok: false, errorCode: 'HERO_LISTED', field: 'heroid' });
+    expect(check.body.error).toMatch(/is listed on the Bazaar; cancel the listing first\.$/);
     const res = await mission(t, 'GOLDCLAIM', t.heroid, t.landid);
     expect([res.status, res.body.code]).toEqual([409, 'HERO_LISTED']);
     expect({
@@ -65,8 +73,38 @@ describe('a listed hero', () => {
       ...(await treasury(ctx, t.id)),
     }).toEqual(before);
     expect((await cancel(ctx.app, t.cookie, listed.body.listing.id)).status).toBe(200);
+    const again = await t.api.post('/misaar/mission/check', {
+      missionType: 'GOLDCLAIM',
+      heroid: t.heroid,
+      landid: t.landid,
+    });
+    expect(again.body).toMatchObject({ ok: true });
+    expect(again.body.errorCode).toBeUndefined();
     expect((await mission(t, 'GOLDCLAIM', t.heroid, t.landid)).status).toBe(200);
     await expectBooksBalanced(ctx);
+  });
+
+  it('shows its listing on the hero (listingId), in the list and alone, until it is cancelled', async () => {
+    const t = await trader(ctx, { level: 10 });
+    const listed = await listHero(t);
+    expect(listed.status).toBe(201);
+    const id = listed.body.listing.id;
+    const heroIn = async () => {
+      const all = await t.api.get('/abtal/heroes');
+      const one = await t.api.get(`/abtal/heroes/${t.heroid}`);
+      expect(one.status).toBe(200);
+      const fromList = all.body.find((h: { heroid: number }) => h.heroid === t.heroid);
+      expect(fromList.listingId).toBe(one.body.listingId);
+      return one.body.listingId;
+    };
+    expect(await heroIn()).toBe(id);
+    // Another hero of the player is not listed.
+    const others = (await t.api.get('/abtal/heroes')).body.filter(
+      (h: { heroid: number }) => h.heroid !== t.heroid,
+    );
+    for (const h of others) expect(h.listingId).toBeNull();
+    expect((await cancel(ctx.app, t.cookie, id)).status).toBe(200);
+    expect(await heroIn()).toBeNull();
   });
 
   it('is refused for the Arena defence team (409 HERO_LISTED), the team unchanged', async () => {
@@ -134,6 +172,17 @@ describe('a listed land', () => {
     expect([move.status, move.body.code]).toEqual([409, 'LAND_LISTED']);
     const claim = await mission(t, 'GOLDCLAIM', t.heroid, t.secondLandId!);
     expect([claim.status, claim.body.code]).toEqual([409, 'LAND_LISTED']);
+    const check = await t.api.post('/misaar/mission/check', {
+      missionType: 'GOLDCLAIM',
+      heroid: t.heroid,
+      landid: t.secondLandId,
+    });
+    expect(check.body).toMatchObject({
+      ok: false,
+      errorCode: 'LAND_LISTED',
+      field: 'landid',
+      error: 'This land is listed on the Bazaar; cancel the listing first.',
+    });
     expect(await missionsOf(t)).toBe(before);
     const [row] = await queryRows<{ n: string }>(
       ctx.database.db,

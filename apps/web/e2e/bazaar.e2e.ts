@@ -165,6 +165,13 @@ describe('the Bazaar in the browser', () => {
       .body;
     expect(listed.status).toBe('open');
     expect(listed.auction?.startPrice).toBe(START_PRICE);
+    // Back on the hero's page the hero is marked, with its listing's link instead of a sale.
+    await seller.goto(`/heroes/${hero.heroid}`);
+    await seller.getByText('On the Bazaar', { exact: true }).waitFor();
+    expect(await seller.getByRole('link', { name: 'See the listing' }).getAttribute('href')).toBe(
+      listingPath,
+    );
+    expect(await seller.getByRole('button', { name: 'Sell on the Bazaar' }).count()).toBe(0);
 
     // Ash bids the start price, prefilled as the lowest bid accepted; the gold is held.
     const a = (await pageWithWallet(browser, server.url, ash.account, DESKTOP)).page;

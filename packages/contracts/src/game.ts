@@ -70,6 +70,11 @@ export const Hero = Type.Object({
   upskills: Skills8,
   pointsLeft: Type.Integer(),
   pot: Type.Union([Type.Object({ skill: Type.Integer(), until: Type.String() }), Type.Null()]),
+  /**
+   * The open Bazaar listing that holds the hero, null when none: a listed hero goes on no
+   * mission, defends nobody and is not upgraded until the listing closes.
+   */
+  listingId: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Hero = Static<typeof Hero>;
 export const HeroList = Type.Array(Hero);

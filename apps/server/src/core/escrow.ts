@@ -11,6 +11,23 @@ import { conflict } from '../lib/errors.js';
  * earlier.
  */
 
+/**
+ * The open listing of each of `heroIds` that is listed, by hero id. Read on every call rather
+ * than kept with a player's cached reads: a listing's end changes no row those reads depend on.
+ */
+export async function heroListings(
+  db: Executor,
+  heroIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (heroIds.length === 0) return new Map();
+  const rows = await queryRows<{ hero_id: number; id: number }>(
+    db,
+    sql`select hero_id, id from bazaar_listings
+        where status = 'open' and hero_id = any(${`{${heroIds.join(',')}}`}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.hero_id), Number(r.id)]));
+}
+
 /** 409 HERO_LISTED when any of `heroIds` is in an open listing. */
 export async function assertHeroesNotListed(
   tx: Executor,

@@ -39,8 +39,15 @@ export function landView(land: LandState, now: Date): Land {
   };
 }
 
-/** A hero at `now`: `skills` are what the formulas read (base + upskills + a working pot). */
-export function heroView({ row, eta }: HeroView, now: Date): Hero {
+/**
+ * A hero at `now`: `skills` are what the formulas read (base + upskills + a working pot);
+ * `listings` maps listed heroes to their open listing (core/escrow.ts, heroListings).
+ */
+export function heroView(
+  { row, eta }: HeroView,
+  now: Date,
+  listings: ReadonlyMap<number, number>,
+): Hero {
   const pot =
     row.potSkill !== null && row.potUntil !== null
       ? { skill: row.potSkill, until: row.potUntil.getTime() }
@@ -72,5 +79,6 @@ export function heroView({ row, eta }: HeroView, now: Date): Hero {
     upskills: [...row.upskills],
     pointsLeft: pointsLeft(growth),
     pot: active ? { skill: pot.skill, until: new Date(pot.until).toISOString() } : null,
+    listingId: listings.get(row.id) ?? null,
   };
 }

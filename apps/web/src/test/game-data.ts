@@ -50,6 +50,7 @@ export function makeHero(heroid: number, overrides: Partial<Hero> = {}): Hero {
     upskills: [0, 0, 0, 0, 0, 0, 0, 0],
     pointsLeft: 0,
     pot: null,
+    listingId: null,
     ...overrides,
   };
 }

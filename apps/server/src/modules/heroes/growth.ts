@@ -4,7 +4,7 @@ import { HeroGrowthErrorCode, type Hero } from '@aleph/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { ChangeBook } from '../../core/change-book.js';
-import { assertHeroesNotListed } from '../../core/escrow.js';
+import { assertHeroesNotListed, heroListings } from '../../core/escrow.js';
 import { heroNotFound, landNotFound } from '../../core/not-found.js';
 import {
   heroFromJson,
@@ -45,7 +45,7 @@ export async function heroViewOf(
 ): Promise<Hero> {
   const hero = (await heroesOfOwner(db, profileId)).find((h) => h.row.id === heroId);
   if (!hero) throw heroNotFound();
-  return heroView(hero, now);
+  return heroView(hero, now, await heroListings(db, [heroId]));
 }
 
 export async function spendHeroUpskills(

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { authOf, cachedFor } from '../../core/session.js';
 import { heroesOfOwner } from '../../core/state.js';
 import { heroView } from '../../core/views.js';
+import { heroListings } from '../../core/escrow.js';
 import { requireFeatureAt } from '../../core/gates.js';
 import { heroViewOf, spendHeroUpskills, useSkillPot } from './growth.js';
 
@@ -21,16 +22,21 @@ export async function heroRoutes(base: FastifyInstance) {
   const ownHeroes = (request: FastifyRequest) =>
     cachedFor(app, request)('heroes', () => heroesOfOwner(db, authOf(request).userId));
 
-  app.get('/heroes', { schema: { response: { 200: HeroList, ...errors } } }, async (request) =>
-    (await ownHeroes(request)).map((h) => heroView(h, clock.now())),
-  );
+  app.get('/heroes', { schema: { response: { 200: HeroList, ...errors } } }, async (request) => {
+    const own = await ownHeroes(request);
+    const listings = await heroListings(
+      db,
+      own.map((h) => h.row.id),
+    );
+    return own.map((h) => heroView(h, clock.now(), listings));
+  });
   app.get(
     '/heroes/:id',
     { schema: { params: IdParams, response: { 200: Hero, ...errors } } },
     async (request) => {
       const hero = (await ownHeroes(request)).find((h) => h.row.id === request.params.id);
       if (!hero) throw notFound('Hero not found.', 'HERO_NOT_FOUND');
-      return heroView(hero, clock.now());
+      return heroView(hero, clock.now(), await heroListings(db, [hero.row.id]));
     },
   );
 

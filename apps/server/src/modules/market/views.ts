@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { heroes, missions } from '../../db/schema.js';
 import { queryLandsByIds } from '../../core/land-query.js';
 import { heroView, landView } from '../../core/views.js';
+import { heroListings } from '../../core/escrow.js';
 import { resultOf, type PurchaseRow } from './store.js';
 
 const isId = (id: number | undefined): id is number => id !== undefined;
@@ -59,5 +60,8 @@ async function heroViews(db: Executor, ids: readonly number[], now: Date) {
     .from(heroes)
     .leftJoin(missions, and(eq(missions.heroId, heroes.id), eq(missions.status, 'running')))
     .where(inArray(heroes.id, [...ids]));
-  return new Map(rows.map((r) => [r.hero.id, heroView({ row: r.hero, eta: r.eta }, now)]));
+  const listings = await heroListings(db, ids);
+  return new Map(
+    rows.map((r) => [r.hero.id, heroView({ row: r.hero, eta: r.eta }, now, listings)]),
+  );
 }

@@ -72,7 +72,29 @@ export async function checkMissionFor(
   const check = checkMission(input, now.getTime());
   if (check.result.error?.code === MissionErrorCode.notYourLand) throw landNotFound();
   if (check.result.error?.code === MissionErrorCode.notYourHero) throw heroNotFound();
-  return toResponse(check);
+  // The start's escrow refusal (HERO_LISTED, LAND_LISTED) comes before the rules' refusals,
+  // there as here, so the check says what the start would answer.
+  const listed = await listedRefusal(db, body.heroid, body.landid);
+  if (!listed) return toResponse(check);
+  const { error: _ruleRefusal, ...rest } = check.result;
+  return {
+    ...rest,
+    ok: false,
+    error: listed.message,
+    errorCode: listed.code,
+    ...(listed.field ? { field: listed.field } : {}),
+  };
+}
+
+/** The refusal a mission start would meet for a listed hero or land, or null. */
+async function listedRefusal(db: Db, heroId: number, landId: number) {
+  try {
+    await assertMissionNotListed(db, heroId, landId);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
 }
 
 /** Postgres unique violations that the partial indexes raise for a second running mission. */

@@ -128,6 +128,22 @@ describe('arena', () => {
     expect(within(replay).getAllByText('Cael misses Arin.')).toHaveLength(3);
   });
 
+  it('keeps a hero listed on the Bazaar out of the defence, and says why', async () => {
+    const listed = { heroid: 3, name: 'Cyra', element: 0, busy: false, listingId: 8 };
+    serve(['profileLevel10'], { 'GET /abtal/heroes': () => json([...HEROES, listed]) });
+    renderRoutes(routes, '/arena', signedInStore());
+    const defenders = await screen.findByRole('group', { name: 'Defenders' });
+    const cyra = await within(defenders).findByRole('checkbox', {
+      name: 'Cyra (Air, on the Bazaar)',
+    });
+    expect(cyra).toHaveProperty('disabled', true);
+    // Busy heroes still defend; only the listing keeps a hero out.
+    expect(within(defenders).getByRole('checkbox', { name: /Bree/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
   it('asks for opponents again when the attack finds the offer gone, and says so', async () => {
     const { calls } = serve(['profileLevel10'], {
       'POST /halba/attack': () =>

@@ -38,6 +38,7 @@ export function DefenceEditor({ status }: { status: ArenaStatus }) {
       <HeroPicker
         legend="Defenders"
         heroes={heroes.data ?? []}
+        unlistedOnly
         selected={selected}
         onChange={(ids) => {
           setSelected(ids);

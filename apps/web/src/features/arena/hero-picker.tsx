@@ -12,6 +12,8 @@ export interface PickableHero {
   name: string;
   element: number;
   busy: boolean;
+  /** The open Bazaar listing holding the hero: it may not join the defence. */
+  listingId?: number | null;
 }
 
 interface HeroPickerProps {
@@ -21,10 +23,19 @@ interface HeroPickerProps {
   onChange: (ids: number[]) => void;
   /** Heroes on a mission cannot be picked (an attack needs idle heroes). */
   idleOnly?: boolean;
+  /** Listed heroes cannot be added (the defence; one already in it may be taken out). */
+  unlistedOnly?: boolean;
 }
 
 /** Up to 3 heroes as labelled checkboxes; the rest are disabled once 3 are ticked. */
-export function HeroPicker({ legend, heroes, selected, onChange, idleOnly }: HeroPickerProps) {
+export function HeroPicker({
+  legend,
+  heroes,
+  selected,
+  onChange,
+  idleOnly,
+  unlistedOnly,
+}: HeroPickerProps) {
   const max = ARENA_CONFIG.teamSize;
   const full = selected.length >= max;
   const toggle = (id: number, on: boolean) =>
@@ -35,7 +46,9 @@ export function HeroPicker({ legend, heroes, selected, onChange, idleOnly }: Her
       <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {heroes.map((hero) => {
           const checked = selected.includes(hero.heroid);
-          const blocked = (idleOnly && hero.busy) || (full && !checked);
+          const listed = hero.listingId !== undefined && hero.listingId !== null;
+          const blocked =
+            (idleOnly && hero.busy) || (!checked && (full || (unlistedOnly && listed)));
           return (
             <FormControlLabel
               key={hero.heroid}
@@ -52,7 +65,8 @@ export function HeroPicker({ legend, heroes, selected, onChange, idleOnly }: Her
                   <ElementIcon element={hero.element} />
                   <span>
                     {hero.name} ({elementLabel(hero.element)}
-                    {hero.busy ? ', on a mission' : ''})
+                    {hero.busy ? ', on a mission' : ''}
+                    {listed ? ', on the Bazaar' : ''})
                   </span>
                 </Stack>
               }

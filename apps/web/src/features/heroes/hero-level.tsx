@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format-number';
 import { useContext } from 'react';
 import { MissionLauncherContext } from '../../lib/mission-launcher-context';
 import { SectionCard } from '../../lib/section-card';
+import { LISTED_HERO_TEXT } from './hero-status';
 
 const MAX_LEVEL = GAME_CONFIG.heroGrowth.maxLevel;
 
@@ -18,6 +19,7 @@ function levelUpBlocker(hero: Hero): string | null {
   if (hero.residenceid === null)
     return 'A hero trains on its home land: give it a residence first.';
   if (hero.busy) return 'The hero is on a mission.';
+  if (hero.listingId !== null) return LISTED_HERO_TEXT;
   if ((hero.xpToNext ?? 0) > 0) return `${formatNumber(hero.xpToNext ?? 0)} more hero XP needed.`;
   return null;
 }

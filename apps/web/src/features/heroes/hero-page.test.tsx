@@ -47,6 +47,29 @@ describe('hero detail', () => {
     ]);
   });
 
+  it('shows a listed hero as on the Bazaar, with a link to its listing instead of a sale', async () => {
+    const listed = HEROES.map((h) => (h.heroid === 3 ? { ...h, listingId: 77 } : h));
+    fakeFetch({ 'GET /abtal/heroes': () => json(listed) });
+    renderRoutes(routes, '/heroes/3', signedInStore());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cael' })).toBeTruthy();
+    expect(within(fact('Status') as HTMLElement).getByText('On the Bazaar')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the listing' }).getAttribute('href')).toBe(
+      '/bazaar/77',
+    );
+    expect(
+      screen.getByText('This hero is listed on the Bazaar; cancel the listing first.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sell on the Bazaar' })).toBeNull();
+  });
+
+  it('shows an unlisted hero without the Bazaar mark', async () => {
+    fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
+    renderRoutes(routes, '/heroes/3', signedInStore());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cael' })).toBeTruthy();
+    expect(screen.queryByText('On the Bazaar')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See the listing' })).toBeNull();
+  });
+
   it('shows a busy hero with its ETA and no residence', async () => {
     fakeFetch({ 'GET /abtal/heroes': () => json(HEROES) });
     renderRoutes(routes, '/heroes/2', signedInStore());

@@ -16,6 +16,7 @@ import { ScreenTabs, TabPanel } from '../../lib/screen-tabs';
 import { SectionCard } from '../../lib/section-card';
 import { useEtaFormatter } from '../../lib/use-eta';
 import { HeroFacts } from './hero-facts';
+import { LISTED_HERO_TEXT } from './hero-status';
 import { HeroPortrait } from './hero-portrait';
 import { HeroSkills } from './hero-skills';
 import { HeroLevel } from './hero-level';
@@ -126,10 +127,26 @@ export function HeroPage() {
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>Hero #{hero.heroid}</Typography>
         </Box>
-        <SellOnBazaarButton
-          target={{ kind: 'hero', heroid: hero.heroid, title: hero.name }}
-          blocker={hero.busy ? 'This hero is on a mission.' : null}
-        />
+        {hero.listingId === null ? (
+          <SellOnBazaarButton
+            target={{ kind: 'hero', heroid: hero.heroid, title: hero.name }}
+            blocker={hero.busy ? 'This hero is on a mission.' : null}
+          />
+        ) : (
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+            <Button
+              component={RouterLink}
+              to={`/bazaar/${hero.listingId}`}
+              variant="outlined"
+              color="secondary"
+            >
+              See the listing
+            </Button>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {LISTED_HERO_TEXT}
+            </Typography>
+          </Stack>
+        )}
         <ScreenTabs label="Hero" idPrefix="hero" tabs={TABS} value="main" onChange={() => {}} />
         <TabPanel idPrefix="hero" value="main">
           <Stack spacing={2}>

@@ -13,11 +13,14 @@ export function heroStatusText(hero: Pick<Hero, 'busy' | 'eta'>, formatEta: EtaF
 }
 
 interface HeroStatusProps {
-  hero: Pick<Hero, 'busy' | 'eta'>;
+  hero: Pick<Hero, 'busy' | 'eta' | 'listingId'>;
   formatEta: EtaFormatter;
 }
 
-/** The status chip; a busy hero's live countdown beside it (docs/screens.md, Display rules). */
+/**
+ * The status chip; a busy hero's live countdown beside it (docs/screens.md, Display rules), and
+ * 'On the Bazaar' for a hero in an open listing.
+ */
 export function HeroStatus({ hero, formatEta }: HeroStatusProps) {
   return (
     <Stack
@@ -40,9 +43,15 @@ export function HeroStatus({ hero, formatEta }: HeroStatusProps) {
         }}
       />
       {hero.busy && hero.eta && <Countdown eta={hero.eta} />}
+      {hero.listingId !== null && (
+        <Chip size="small" variant="outlined" color="secondary" label="On the Bazaar" />
+      )}
     </Stack>
   );
 }
+
+/** Why a listed hero cannot go on a mission, be upgraded or sold again. */
+export const LISTED_HERO_TEXT = 'This hero is listed on the Bazaar; cancel the listing first.';
 
 /** 'Land #12' for a resident, 'No residence' otherwise. */
 export const residenceText = (hero: Pick<Hero, 'residenceid'>): string =>
