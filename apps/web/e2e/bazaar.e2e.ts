@@ -69,9 +69,23 @@ async function treasuryGold(page: Page): Promise<number> {
 }
 
 /**
+ * Logs in and waits for the dashboard's push stream: a change the test makes through the API
+ * before the stream is up (the level-up reward below) reaches the page only by its next poll,
+ * and the top bar would show the gold from before it.
+ */
+async function logInLive(page: Page, player: Parameters<typeof logIn>[1]) {
+  const opened = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/events' && r.status() === 200,
+  );
+  await logIn(page, player);
+  await opened;
+}
+
+/**
  * The treasury once nothing else is due to change it: the dashboard's first steps card pays a
  * new player's level-up reward (500 gold) when it reads the goals, which races a read made
- * right after logging in. The same read here pays it first, or waits for the card's to commit.
+ * right after logging in. The same read here pays it first, or waits for the card's to commit;
+ * either way the page hears of it (logInLive), from its own read or from its stream.
  */
 async function settledGold(page: Page): Promise<number> {
   expect((await api(page, 'GET', '/athar/quests')).status).toBe(200);
@@ -175,7 +189,7 @@ describe('the Bazaar in the browser', () => {
 
     // Ash bids the start price, prefilled as the lowest bid accepted; the gold is held.
     const a = (await pageWithWallet(browser, server.url, ash.account, DESKTOP)).page;
-    await logIn(a, ash);
+    await logInLive(a, ash);
     const ashBefore = await settledGold(a);
     await expect.poll(() => topBarGold(a)).toBe(ashBefore);
     expect(await bid(a, listingPath, null)).toBe(START_PRICE);
@@ -183,7 +197,7 @@ describe('the Bazaar in the browser', () => {
 
     // Birch outbids her; Ash's page learns of it by the push stream, without a reload.
     const b = (await pageWithWallet(browser, server.url, birch.account, DESKTOP)).page;
-    await logIn(b, birch);
+    await logInLive(b, birch);
     const birchBefore = await settledGold(b);
     await b.goto(listingPath);
     // The least Birch may bid now (5 % above Ash's) is what the field offers.
