@@ -18,6 +18,7 @@ import { missionLogRoutes, recordsProfileRoutes } from '../modules/records/route
 import { uniqueRoutes } from '../modules/unique/routes.js';
 import { workflowRoutes } from '../modules/workflows/routes.js';
 import { settleBeforeHandling } from './settle-first.js';
+import { limitWritesPerPlayer } from './write-gate.js';
 import { accountRoutes } from '../modules/auth/account-routes.js';
 import { twoFactorRoutes } from '../modules/auth/two-factor-routes.js';
 import { reportRoutes } from '../modules/reports/routes.js';
@@ -32,11 +33,14 @@ import { pushRoutes } from '../modules/push/routes.js';
 
 /**
  * The signed-in player's routes, in one scope whose hooks are registered once: every request
- * needs a session, and (except for starting a workflow) has the player's due missions and
- * workflows settled before it is answered (docs/architecture.md).
+ * needs a session, a player's writes beyond a few at once wait their turn, and (except for
+ * starting a workflow) has the player's due missions and workflows settled before it is
+ * answered (docs/architecture.md).
  */
 export async function playerRoutes(app: FastifyInstance) {
   requireSession(app);
+  // A few of a player's writes at a time take a database connection; the rest wait in memory.
+  limitWritesPerPlayer(app);
   await app.register(workflowRoutes, { prefix: API_PREFIXES.workflows });
   // The world's map and numbers are the same for everyone: nothing of the caller to settle.
   await app.register(mapRoutes, { prefix: API_PREFIXES.lands });
