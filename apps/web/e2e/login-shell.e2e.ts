@@ -110,6 +110,45 @@ describe('the prerendered login page', () => {
     await context.close();
   });
 
+  it('keeps what was typed when the page carries a note (a changed password), reloaded', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const note = 'Your password was changed. Log in with the new one.';
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'LOG IN' }).waitFor();
+    // The note another screen leaves in the history entry (as the new password screen does),
+    // which a reload keeps.
+    await page.evaluate((text) => {
+      window.history.replaceState({ usr: { note: text }, key: 'note', idx: 0 }, '');
+    }, note);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('h1').waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 =
+        document.querySelector('h1');
+    });
+    await page.locator('#login-username').fill('typed_before_hydration');
+    release();
+    await page.getByText(note).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'LOG IN' }).isEnabled()).toBe(true);
+    // Hydrated in place, not drawn again: the card and what was typed into it are still there.
+    expect(await page.getByLabel('Username').inputValue()).toBe('typed_before_hydration');
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 ===
+          document.querySelector('h1'),
+      ),
+    ).toBe(true);
+    await context.close();
+  });
+
   it('is not what another route gets: a signed-out player at /lands is taken to /login', async () => {
     const html = await (await fetch(`${server.url}/lands`)).text();
     expect(html).not.toContain('Lands of Aleph</h1>');

@@ -106,7 +106,10 @@ export function LoginScreen() {
     <AuthCard subtitle="Login">
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          {note && !restart && (
+          {/* Only once hydrated: the prerendered card has no note, and a first render that
+              differs from it made React throw the card away and draw it again, losing what the
+              player was typing (docs/architecture.md, Web). */}
+          {note && hydrated && !restart && (
             <Typography role="status" sx={{ color: 'success.main' }}>
               {note}
             </Typography>
