@@ -35,6 +35,32 @@ const boxes = (page: Page) =>
     }),
   );
 
+/** Holds the app's code back until the returned function is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Remembers the prerendered card's heading, to tell later whether React kept it. */
+const markPrerenderedHeading = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 =
+      document.querySelector('h1');
+  });
+
+/** Whether the heading on screen is still the prerendered element (adopted, not drawn again). */
+const keptPrerenderedHeading = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 ===
+      document.querySelector('h1'),
+  );
+
 describe('the prerendered login page', () => {
   it('shows the card without JavaScript, with the texts of docs/screens.md', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
@@ -67,19 +93,11 @@ describe('the prerendered login page', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // Hold the app's code back until the prerendered card has been looked at and typed into.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
     await page.locator('h1').waitFor();
     const before = await boxes(page);
-    await page.evaluate(() => {
-      (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 =
-        document.querySelector('h1');
-    });
+    await markPrerenderedHeading(page);
     await page.locator('#login-username').fill('typed_before_hydration');
     // Until the code runs the button is disabled: an early click or Enter cannot submit the
     // form natively (a reload that would drop what was typed).
@@ -96,13 +114,7 @@ describe('the prerendered login page', () => {
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     expect(await page.getByLabel('Username').inputValue()).toBe('typed_before_hydration');
-    expect(
-      await page.evaluate(
-        () =>
-          (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 ===
-          document.querySelector('h1'),
-      ),
-    ).toBe(true);
+    expect(await keptPrerenderedHeading(page)).toBe(true);
     await page.getByRole('button', { name: 'Show password' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Hide password' }).click();
     expect(await boxes(page)).toEqual(before);
@@ -121,31 +133,17 @@ describe('the prerendered login page', () => {
     await page.evaluate((text) => {
       window.history.replaceState({ usr: { note: text }, key: 'note', idx: 0 }, '');
     }, note);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.reload({ waitUntil: 'commit' });
     await page.locator('h1').waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 =
-        document.querySelector('h1');
-    });
+    await markPrerenderedHeading(page);
     await page.locator('#login-username').fill('typed_before_hydration');
     release();
     await page.getByText(note).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'LOG IN' }).isEnabled()).toBe(true);
     // Hydrated in place, not drawn again: the card and what was typed into it are still there.
     expect(await page.getByLabel('Username').inputValue()).toBe('typed_before_hydration');
-    expect(
-      await page.evaluate(
-        () =>
-          (window as unknown as { prerenderedH1: Element | null }).prerenderedH1 ===
-          document.querySelector('h1'),
-      ),
-    ).toBe(true);
+    expect(await keptPrerenderedHeading(page)).toBe(true);
     await context.close();
   });
 
