@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@aleph/contracts';
-import { AppError } from '../lib/errors.js';
+import { tooMany } from '../lib/rate-limit.js';
 
 /** How many of one player's writes a process works on at once; the rest wait their turn. */
 export const WRITES_IN_FLIGHT = 4;
@@ -55,12 +54,9 @@ export function limitWritesPerPlayer(app: FastifyInstance, options: WriteGateOpt
     }
     const own = lane;
     if (own.running >= inFlight && own.waiting.length >= maxWaiting) {
-      throw new AppError(
-        429,
-        ErrorCode.rateLimited,
+      throw tooMany(
+        { hits: own.waiting.length, retryAfterSeconds: 1 },
         'Too many of your requests are waiting. Please wait for them to finish and try again.',
-        undefined,
-        { 'retry-after': '1' },
       );
     }
     let entered = false;
