@@ -5,6 +5,11 @@ import { expect } from 'vitest';
  * Web push in Chromium without a push service of the browser's own (e2e/web-push.e2e.ts): the
  * DevTools protocol hands data to the service worker as its `push` event, and the worker's
  * message hook clicks a shown notification (src/pwa/service-worker.js).
+ *
+ * A delivery returns once the worker's push event has ended, which is once its notification is
+ * on screen. Reading the notifications earlier is a race in Chromium, not in the app:
+ * `getNotifications()` drops from its store a notification already written but not yet
+ * reported displayed, and it never comes back (a journey saw 4 of 5 pushes delivered in a row).
  */
 
 /**
@@ -24,10 +29,16 @@ export interface ShownNotification {
 }
 
 export interface PushChannel {
-  /** Delivers these bytes (text) to the worker as a push, as the browser would after decrypting. */
+  /**
+   * Delivers these bytes (text) to the worker as a push, as the browser would after decrypting,
+   * and waits for the worker to have handled it (its notification shown).
+   */
   deliver(data: string): Promise<void>;
   cdp: CDPSession;
 }
+
+/** DevTools' log of the push events of the worker's origin (the BackgroundService domain). */
+const PUSH_LOG = { service: 'pushMessaging' } as const;
 
 /**
  * Grants the origin notifications and finds its worker's registration from `page` (a page of
@@ -50,10 +61,27 @@ export async function pushChannel(
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => scopes.get(`${origin}/`), WORKER_WAIT).toBeDefined();
   const registrationId = scopes.get(`${origin}/`)!;
+  // How each push event ended, in order ('Success', 'waitUntil Rejected', 'Timeout'). The
+  // browser's context is new for each journey, so the log starts empty.
+  const ended: string[] = [];
+  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent }) => {
+    if (backgroundServiceEvent.eventName !== 'Push event completed') return;
+    const status = backgroundServiceEvent.eventMetadata.find((m) => m.key === 'Status');
+    ended.push(status?.value ?? 'unknown');
+  });
+  await cdp.send('BackgroundService.clearEvents', PUSH_LOG);
+  await cdp.send('BackgroundService.setRecording', { ...PUSH_LOG, shouldRecord: true });
+  await cdp.send('BackgroundService.startObserving', PUSH_LOG);
+  let delivered = 0;
   return {
     cdp,
     async deliver(data: string) {
+      const push = delivered++;
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+      await expect
+        .poll(() => ended.length, { ...WORKER_WAIT, message: `push ${push} was not handled` })
+        .toBeGreaterThan(push);
+      expect(ended[push], `how push ${push} ended`).toBe('Success');
     },
   };
 }

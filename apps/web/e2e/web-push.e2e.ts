@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Hero, Land, MissionStartResponse, PushKey, PushPayload } from '@aleph/contracts';
 import { startPushService, type PushService } from '../../server/test/web-push-service.js';
@@ -33,10 +33,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * A browser context of one journey, closed when the journey ends, passed or failed: a page left
+ * open keeps its push stream open, and the last journey waits for the server to have none.
+ */
+async function journeyContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await pageWithWallet(browser, server.url, undefined, PHONE);
+  onTestFinished(() => opened.context.close());
+  return opened;
+}
+
 /** A signed-in player's page on the dashboard, and their heroes. */
 async function signedIn(): Promise<{ context: BrowserContext; page: Page; heroes: Hero[] }> {
   const player = await createPlayer(server, 'push');
-  const { context, page } = await pageWithWallet(browser, server.url, undefined, PHONE);
+  const { context, page } = await journeyContext();
   await logIn(page, player);
   const heroes = (await api<Hero[]>(page, 'GET', '/abtal/heroes')).body;
   return { context, page, heroes };
@@ -96,7 +106,6 @@ describe('web push in the browser', () => {
     // The click closed it.
     expect(await shownNotifications(page)).toEqual([]);
     expect(context.pages()).toHaveLength(1);
-    await context.close();
   });
 
   it('prefers a tab already on the page, and a newer push of a tag replaces the older', async () => {
@@ -125,7 +134,6 @@ describe('web push in the browser', () => {
     expect(await shownNotifications(page)).toEqual([]);
     // No notification of that tag is left: a second click opens nothing.
     expect(await clickNotification(page, 'mission.finished', true)).toBeNull();
-    await context.close();
   });
 
   it('shows a generic notification for a push it cannot read', async () => {
@@ -153,7 +161,6 @@ describe('web push in the browser', () => {
         WORKER_WAIT,
       )
       .toEqual(Array(3).fill('Lands of Aleph: Something happened in your lands.'));
-    await context.close();
   });
 
   it('opens only pages of the game, whatever address a push names', async () => {
@@ -178,7 +185,6 @@ describe('web push in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('group', { name: 'Gold' }).waitFor();
     expect(new URL(page.url()).origin).toBe(server.url);
-    await context.close();
   });
 });
 
@@ -197,7 +203,7 @@ describe('a push from the server to the browser', () => {
 
   it('tells a player with no tab open that a mission finished, and the click opens the hero', async () => {
     const player = await createPlayer(server, 'chain');
-    const { context, page } = await pageWithWallet(browser, server.url, undefined, PHONE);
+    const { context, page } = await journeyContext();
     // A day of production, so that the land has gold to claim.
     await server.advanceClock(24 * 3_600_000);
     await logIn(page, player);
@@ -268,6 +274,5 @@ describe('a push from the server to the browser', () => {
       .received(device.id)
       .filter((p) => (p.payload as PushPayload).kind === 'mission.finished');
     expect(missions).toHaveLength(1);
-    await context.close();
   });
 });
