@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EVENT_REPLAY_MS } from '@aleph/contracts';
+import { EVENT_REPLAY_MS, EVENT_SEQ_HEADER } from '@aleph/contracts';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
 import { AdjustableClock } from '../src/lib/clock.js';
@@ -230,6 +230,38 @@ describe('GET /events', () => {
     await current.until(() => named(current, 'resync').length === 1);
     expect(own(current)).toEqual([{ id: seq, event: 'resync', data: { complete: true } }]);
     current.close();
+  });
+
+  it("names the player's event number before each signed-in request: a page's first stream from it hears what the page's first read settled", async () => {
+    const p = await newPlayer();
+    const before = await startId(await stream(p.cookie));
+    const mission = await dailyReward(p);
+    ctx.clock.advance(mission.minutes * 60_000);
+    const [atStart] = await queryRows<{ seq: number }>(
+      ctx.database.db,
+      sql`select event_seq::int as seq from profiles where id = ${p.profileId}`,
+    );
+    expect(atStart!.seq).toBeGreaterThan(before);
+
+    // The page loads: its first read settles the mission before answering, so the mission's
+    // events are committed before the page's stream opens.
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/athar/profile',
+      headers: { cookie: p.cookie },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers[EVENT_SEQ_HEADER]).toBe(String(atStart!.seq));
+
+    const first = await stream(p.cookie, {}, `?lastEventId=${read.headers[EVENT_SEQ_HEADER]}`);
+    await first.until(() => named(first, 'resync').length === 1);
+    expect(own(first).map((e) => e.event)).toContain('mission.finished');
+    expect(own(first).at(-1)).toMatchObject({ event: 'resync', data: { complete: true } });
+
+    // Refused requests say nothing about the player.
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/athar/profile' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers[EVENT_SEQ_HEADER]).toBeUndefined();
   });
 
   it('says resync incomplete when missed events were already deleted by housekeeping', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Hero, Land } from '@aleph/contracts';
+import type { Hero, Land, MissionStartResponse, ProfileSummary } from '@aleph/contracts';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
 import { api, createPlayer, logIn } from './player.js';
 import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
@@ -46,6 +46,12 @@ function countPolls(page: Page): { count: () => number; paths: string[] } {
  * by then (a barrier before asserting that nothing was asked).
  */
 const settle = (page: Page) => page.evaluate(() => fetch('/health/ready').then(() => undefined));
+
+/** The gold the top bar shows (the wide figure, as a desktop shows it), as a number. */
+async function topBarGold(page: Page): Promise<number> {
+  const text = await page.getByRole('group', { name: 'Gold' }).innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
 
 const streamOpened = (page: Page) =>
   page.waitForResponse((r) => new URL(r.url()).pathname === '/events' && r.status() === 200);
@@ -169,6 +175,61 @@ describe('live updates in the browser', () => {
     await page.clock.runFor(5 * MINUTE);
     await settle(page);
     expect(polls.paths.length).toBe(afterEvents);
+    await context.close();
+  });
+  it('hears of a mission that ended while the page loaded, before its stream opened', async () => {
+    const player = await createPlayer(server, 'load');
+    const { page, context } = await pageWithWallet(browser, server.url);
+    // A day of production, so that the land has gold to claim.
+    await server.advanceClock(24 * 60 * MINUTE);
+    await logIn(page, player);
+    const land = (await api<Land[]>(page, 'GET', '/ard/lands')).body[0]!;
+    const hero = (await api<Hero[]>(page, 'GET', '/abtal/heroes')).body.find(
+      (h) => h.residenceid === null,
+    )!;
+    const mission = await api<MissionStartResponse>(page, 'POST', '/misaar/mission/start', {
+      missionType: 'GOLDCLAIM',
+      landid: land.landid,
+      heroid: hero.heroid,
+    });
+    expect(mission.status, JSON.stringify(mission.body)).toBeLessThan(300);
+
+    // The page loads again, and its stream is held at the network until the mission has ended:
+    // the page's first reads answered before the mission ended, its stream opens after.
+    let letStreamThrough: () => void = () => undefined;
+    const streamHeld = new Promise<void>((resolve) => (letStreamThrough = resolve));
+    await page.route(
+      (url) => url.pathname === '/events',
+      async (route) => {
+        await streamHeld;
+        await route.continue();
+      },
+    );
+    const firstRead = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/athar/profile' && r.ok(),
+    );
+    await page.reload();
+    await firstRead;
+    const before = await topBarGold(page);
+    await server.advancePast(mission.body.eta);
+    await expect
+      .poll(
+        async () => (await api<unknown[]>(page, 'GET', '/misaar/missions/status/running')).body,
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
+    const gold = (await api<ProfileSummary>(page, 'GET', '/athar/profile')).body.treasury.gold;
+    expect(gold).toBeGreaterThan(before);
+    const opened = streamOpened(page);
+    letStreamThrough();
+    await opened;
+
+    // The stream starts after the page's first read: the mission's news comes as it would live.
+    await page
+      .getByRole('log', { name: 'Mission reports' })
+      .getByText(new RegExp(`^${hero.name} returned from Claim Gold: \\+\\d+ gold`))
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => topBarGold(page)).toBe(gold);
     await context.close();
   });
 });

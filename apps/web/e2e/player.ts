@@ -35,7 +35,8 @@ export async function createPlayer(
     version: '1',
     chainId,
     nonce,
-    issuedAt: new Date(),
+    // The server's time: an earlier journey of the file may have moved its clock on.
+    issuedAt: new Date(await server.now()),
   });
   const signature = await account.signMessage({ message });
   const res = await fetch(`${server.url}/abwab/register`, {

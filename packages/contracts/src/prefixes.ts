@@ -29,5 +29,11 @@ export const HEALTH_PATH = '/health';
 /** The signed-in player's Server-Sent Events stream (docs/api.md, "Push"). */
 export const EVENTS_PATH = '/events';
 
+/**
+ * The response header of every signed-in request that names the player's last push event when
+ * the request began (docs/api.md, "Push"): a page's first stream asks for the events after it.
+ */
+export const EVENT_SEQ_HEADER = 'x-event-seq';
+
 /** The API reference page (docs/openapi.json shown), served in development (docs/api.md). */
 export const API_DOCS_PATH = '/api/docs';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EVENT_SEQ_HEADER } from '@aleph/contracts';
 import { unauthorized } from '../lib/errors.js';
 import type { Cached } from '../lib/profile-cache.js';
 import { readAuthCookies } from './session-cookies.js';
@@ -19,6 +20,12 @@ export interface SessionWork extends AuthContext {
   level: number;
   /** Their profile's state version: cached reads tagged with it are current (ProfileCache). */
   version: number;
+  /**
+   * Their last push event's number when the session was looked up, before anything of the
+   * request was read: sent as EVENT_SEQ_HEADER, so that a page's first stream can ask for the
+   * events after its first reads (docs/api.md, "Push").
+   */
+  eventSeq: number;
 }
 
 declare module 'fastify' {
@@ -44,12 +51,13 @@ export function requireSession(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ [SESSION_SCHEME]: [] }] };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const { config, sessions } = app.deps;
     const { access } = readAuthCookies(request, config);
     const auth = access ? await sessions.resolve(access) : null;
     if (!auth) throw unauthorized();
     request.auth = auth;
+    reply.header(EVENT_SEQ_HEADER, String(auth.eventSeq));
   });
 }
 

@@ -23,6 +23,7 @@ function tab(
     document?: FakeDocument;
     shared?: boolean;
     refresh?: (sentAt: number) => Promise<RefreshResult>;
+    firstEventId?: () => Promise<string | null>;
   } = {},
 ) {
   const onEvent = vi.fn();
@@ -34,6 +35,7 @@ function tab(
     onEvent,
     onStatus,
     refresh,
+    firstEventId: options.firstEventId,
     env: {
       EventSource: browser.EventSource,
       BroadcastChannel: shared ? browser.BroadcastChannel : undefined,
@@ -125,6 +127,45 @@ describe('push stream client', () => {
       { type: 'inbox.new', data: { unread: 1 }, id: '17' },
       { type: 'resync', data: { complete: true }, id: '17' },
     ]);
+  });
+
+  it("opens the page's first stream after the page's first reads: the events since then are replayed", async () => {
+    const browser = fakePushBrowser();
+    let answer: (id: string | null) => void = () => undefined;
+    const firstEventId = vi.fn(() => new Promise<string | null>((resolve) => (answer = resolve)));
+    const a = tab(browser, { firstEventId });
+    await settle();
+    // No stream before the first read has answered.
+    expect(browser.sources).toHaveLength(0);
+    answer('41');
+    await settle();
+    expect(browser.latest()!.url).toBe('/events?lastEventId=41');
+    browser.latest()!.open();
+    browser.latest()!.emit('profile.changed', { treasury: 900 }, '42');
+    browser.latest()!.emit('resync', { complete: true }, '42');
+    await settle();
+    // What came between the reads and the stream, and no full refresh.
+    expect(a.events()).toEqual([
+      { type: 'profile.changed', data: { treasury: 900 }, id: '42' },
+      { type: 'resync', data: { complete: true }, id: '42' },
+    ]);
+    // A stream opened later resumes from the events it saw; the page is not asked again.
+    browser.latest()!.fail('closed');
+    await settle();
+    await vi.waitFor(() => expect(browser.sources).toHaveLength(2), { timeout: 3_000 });
+    expect(browser.latest()!.url).toBe('/events?lastEventId=42');
+    expect(firstEventId).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the first stream as before when the page has no event id to give', async () => {
+    const browser = fakePushBrowser();
+    const a = tab(browser, { firstEventId: async () => null });
+    await settle();
+    expect(browser.latest()!.url).toBe('/events');
+    browser.latest()!.open();
+    await settle();
+    expect(statuses(a.onStatus)).toEqual([true]);
+    expect(a.events()).toEqual([]);
   });
 
   it('marks the stream down while the browser reconnects by itself, and up again', async () => {

@@ -19,7 +19,8 @@ import {
  * closed stream, a tab taking over) sends the last event id it saw as `?lastEventId=`. Either
  * way the server replays what was missed and ends with a `resync`. A new stream that saw no
  * event id cannot ask, so it delivers a `resync` with `complete: false` once open: everything is
- * read again.
+ * read again. The page's first stream asks for the events after the page's first reads
+ * (`firstEventId`), so that one committed while the page loaded is not missed.
  *
  * A stream the server replaced by a newer one of the player's (`stream.replaced`: past the
  * streams it serves a player or a session at once, docs/api.md "Push") is closed and not opened
@@ -86,6 +87,12 @@ export interface EventStreamOptions {
   onStatus(connected: boolean): void;
   /** The session refresh for a stream sent at `sentAt` (ms) that the browser closed. */
   refresh(sentAt: number): Promise<RefreshResult>;
+  /**
+   * Asked once, before the first stream this tab opens with no event seen: the event id the
+   * page's first reads were current to (event-seq.ts), or null. Given one, that stream asks for
+   * the events after it.
+   */
+  firstEventId?(): Promise<string | null>;
   /** Defaults to the browser's own. */
   env?: Partial<StreamEnvironment>;
 }
@@ -141,6 +148,10 @@ export function startEventStream(options: EventStreamOptions): EventStream {
   let replaced = false;
   /** The id of the last event seen, in this tab or through the channel. */
   let lastEventId = '';
+  /** `firstEventId` was asked (once per client). */
+  let askedFirst = false;
+  /** `lastEventId` is the page's first reads' (a first stream may resume from it). */
+  let fromPage = false;
   let source: EventSource | null = null;
   let attempts = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -206,8 +217,20 @@ export function startEventStream(options: EventStreamOptions): EventStream {
   const connect = () => {
     retry = undefined;
     if (stopped || !leader || replaced || !env.EventSource) return;
+    if (!hadStream && !askedFirst && lastEventId === '' && options.firstEventId) {
+      askedFirst = true;
+      const reopen = (id: string | null) => {
+        if (id !== null && lastEventId === '') {
+          lastEventId = id;
+          fromPage = true;
+        }
+        connect();
+      };
+      options.firstEventId().then(reopen, () => reopen(null));
+      return;
+    }
     const sentAt = Date.now();
-    const resume = hadStream && lastEventId !== '';
+    const resume = (hadStream || fromPage) && lastEventId !== '';
     const missedSome = hadStream && !resume;
     const url = resume
       ? `${options.url}${options.url.includes('?') ? '&' : '?'}lastEventId=${encodeURIComponent(lastEventId)}`

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { EVENT_REFETCH_SPREAD_MS, EVENTS_PATH } from '@aleph/contracts';
+import { forgetEventSeq, takeEventSeq } from './event-seq';
 import { startEventStream, type DeliveryInfo, type PushEvent } from './event-stream';
 import { refreshSession } from './api';
 import {
@@ -10,6 +11,12 @@ import {
   type PushCacheState,
 } from './push-events';
 import { pushConnectionChanged } from './push-slice';
+
+/**
+ * How long the page's first stream waits for the page's first read to answer, whose player
+ * event number it starts after (event-seq.ts); past it, the stream opens without one.
+ */
+const FIRST_READ_WAIT_MS = 2_000;
 
 /**
  * Runs this tab's push stream client while the calling component is mounted (the signed-in
@@ -33,9 +40,11 @@ export function usePushStream(onEvent: (event: PushEvent, info: DeliveryInfo) =>
       },
       onStatus: (connected) => dispatch(pushConnectionChanged(connected)),
       refresh: (sentAt) => refreshSession(sentAt, dispatch),
+      firstEventId: () => takeEventSeq(FIRST_READ_WAIT_MS),
     });
     return () => {
       stream.stop();
+      forgetEventSeq();
       spread.cancel();
       dispatch(pushConnectionChanged(false));
     };

@@ -10,7 +10,7 @@ interface Row extends SessionWork {
 
 /**
  * The access tokens of several requests, each with its session, the due-work checks and the
- * profile's level and state version, in one prepared round trip. A token that is unknown,
+ * profile's level, state version and event number, in one prepared round trip. A token that is unknown,
  * expired or whose session was revoked has no row. The tokens pass through `array(select
  * unnest(...))` so that no plan sees how many there are: planned with the count (one, mostly),
  * the statement looked cheaper than its reusable plan, and PostgreSQL planned it afresh on
@@ -25,7 +25,8 @@ function lookup(db: Db, hashes: string[], now: Date): Promise<Row[]> {
         and m.status = 'running' and m.eta <= ${now}) as "due",
       exists(select 1 from workflows w where w.profile_id = s.user_id
         and w.status = 'pending') as "pending",
-      p.level as "level", p.state_version::float8 as "version"
+      p.level as "level", p.state_version::float8 as "version",
+      coalesce(p.event_seq, 0)::float8 as "eventSeq"
     from access_tokens t
     join sessions s on s.id = t.session_id
     left join profiles p on p.id = s.user_id
