@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Hero, Land, MissionStartResponse, ProfileSummary } from '@aleph/contracts';
+import type { Hero, Land, ProfileSummary } from '@aleph/contracts';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
-import { api, createPlayer, logIn } from './player.js';
+import { api, createPlayer, logIn, startClaimGold } from './player.js';
 import { LONG_SESSIONS, startServer, type RunningServer } from './server.js';
 
 /**
@@ -183,16 +183,7 @@ describe('live updates in the browser', () => {
     // A day of production, so that the land has gold to claim.
     await server.advanceClock(24 * 60 * MINUTE);
     await logIn(page, player);
-    const land = (await api<Land[]>(page, 'GET', '/ard/lands')).body[0]!;
-    const hero = (await api<Hero[]>(page, 'GET', '/abtal/heroes')).body.find(
-      (h) => h.residenceid === null,
-    )!;
-    const mission = await api<MissionStartResponse>(page, 'POST', '/misaar/mission/start', {
-      missionType: 'GOLDCLAIM',
-      landid: land.landid,
-      heroid: hero.heroid,
-    });
-    expect(mission.status, JSON.stringify(mission.body)).toBeLessThan(300);
+    const { hero, eta } = await startClaimGold(page);
 
     // The page loads again, and its stream is held at the network until the mission has ended:
     // the page's first reads answered before the mission ended, its stream opens after.
@@ -211,7 +202,7 @@ describe('live updates in the browser', () => {
     await page.reload();
     await firstRead;
     const before = await topBarGold(page);
-    await server.advancePast(mission.body.eta);
+    await server.advancePast(eta);
     await expect
       .poll(
         async () => (await api<unknown[]>(page, 'GET', '/misaar/missions/status/running')).body,

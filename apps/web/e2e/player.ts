@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Hero, Land, MissionStartResponse } from '@aleph/contracts';
 import { createSiweMessage } from 'viem/siwe';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { RunningServer } from './server.js';
@@ -78,4 +79,23 @@ export async function api<T = unknown>(
   });
   const text = await res.text();
   return { status: res.status(), body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * Sends the player's hero without a residence to Claim Gold on their first land, through the
+ * API (for journeys about what a mission's end brings, not its launch).
+ */
+export async function startClaimGold(page: Page): Promise<{ hero: Hero; eta: string }> {
+  const land = (await api<Land[]>(page, 'GET', '/ard/lands')).body[0]!;
+  const hero = (await api<Hero[]>(page, 'GET', '/abtal/heroes')).body.find(
+    (h) => h.residenceid === null,
+  )!;
+  const mission = await api<MissionStartResponse>(page, 'POST', '/misaar/mission/start', {
+    missionType: 'GOLDCLAIM',
+    landid: land.landid,
+    heroid: hero.heroid,
+  });
+  if (mission.status >= 300)
+    throw new Error(`mission start failed: ${mission.status} ${JSON.stringify(mission.body)}`);
+  return { hero, eta: mission.body.eta };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Hero, Land, MissionStartResponse, PushKey, PushPayload } from '@aleph/contracts';
+import type { Hero, PushKey, PushPayload } from '@aleph/contracts';
 import { startPushService, type PushService } from '../../server/test/web-push-service.js';
 import { launchBrowser, PHONE, pageWithWallet, screenshot } from './browser.js';
-import { api, createPlayer, logIn } from './player.js';
+import { api, createPlayer, logIn, startClaimGold } from './player.js';
 import {
   clickNotification,
   pushChannel,
@@ -224,23 +224,14 @@ describe('a push from the server to the browser', () => {
     );
     expect(subscribed).toBe(201);
 
-    const land = (await api<Land[]>(page, 'GET', '/ard/lands')).body[0]!;
-    const hero = (await api<Hero[]>(page, 'GET', '/abtal/heroes')).body.find(
-      (h) => h.residenceid === null,
-    )!;
-    const mission = await api<MissionStartResponse>(page, 'POST', '/misaar/mission/start', {
-      missionType: 'GOLDCLAIM',
-      landid: land.landid,
-      heroid: hero.heroid,
-    });
-    expect(mission.status, JSON.stringify(mission.body)).toBeLessThan(300);
+    const { hero, eta } = await startClaimGold(page);
 
     // The player closes the game: with no stream open, the server pushes instead of toasting.
     await page.close();
     await expect.poll(openStreams, { timeout: 30_000 }).toBe(0);
     // ...and has written so for the push worker (the row goes just after the count).
     expect((await fetch(`${server.url}/__test/presence`, { method: 'POST' })).status).toBe(200);
-    await server.advancePast(mission.body.eta);
+    await server.advancePast(eta);
     const [push] = await service.waitFor(1, device.id, 60_000);
     expect(push!.payload).toMatchObject({
       kind: 'mission.finished',

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import { fakeFetch, json } from '../test/fake-fetch';
+import { EVENT_SEQ_HEADER } from '@aleph/contracts';
 import { createReauthBaseQuery } from './base-query';
+import { forgetEventSeq, takeEventSeq } from './event-seq';
 import { LAST_REFRESH_KEY, REFRESH_LOCK_NAME } from './refresh-coordinator';
 
 const BASE = 'http://localhost:3000';
@@ -107,5 +109,22 @@ describe('reauth base query', () => {
     const result = await baseQuery('/athar/profile', fakeApi(), {});
     expect(result.error).toMatchObject({ status: 401 });
     expect(onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it("notes each answer's player event number, errors included, for the page's first stream", async () => {
+    fakeFetch({
+      'GET /athar/profile': () => ({ body: { ok: 1 }, headers: { [EVENT_SEQ_HEADER]: '77' } }),
+      'GET /ard/lands': () => ({
+        status: 404,
+        body: { message: 'No such land.' },
+        headers: { [EVENT_SEQ_HEADER]: '75' },
+      }),
+      'GET /athar/features': () => ({ body: {} }),
+    });
+    await baseQuery('/athar/profile', fakeApi(), {});
+    await baseQuery('/ard/lands', fakeApi(), {});
+    await baseQuery('/athar/features', fakeApi(), {});
+    expect(await takeEventSeq(1_000)).toBe('75');
+    forgetEventSeq();
   });
 });

@@ -1,19 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
-import { EVENT_SEQ_HEADER } from '@aleph/contracts';
-import { fakeFetch } from '../test/fake-fetch';
-import { createReauthBaseQuery } from './base-query';
 import { eventSeqGeneration, forgetEventSeq, noteEventSeq, takeEventSeq } from './event-seq';
-
-const api = (): BaseQueryApi => ({
-  signal: new AbortController().signal,
-  abort: () => undefined,
-  dispatch: vi.fn(),
-  getState: () => ({}),
-  extra: undefined,
-  endpoint: 'test',
-  type: 'query',
-});
 
 afterEach(() => {
   forgetEventSeq();
@@ -61,25 +47,5 @@ describe("the page's first reads' event number", () => {
     const taken = takeEventSeq(100);
     await vi.advanceTimersByTimeAsync(100);
     expect(await taken).toBeNull();
-  });
-
-  it('is noted from the answers of the API, errors included', async () => {
-    const baseQuery = createReauthBaseQuery({
-      baseUrl: 'http://localhost:3000',
-      onSessionLost: vi.fn(),
-    });
-    fakeFetch({
-      'GET /athar/profile': () => ({ body: { ok: 1 }, headers: { [EVENT_SEQ_HEADER]: '77' } }),
-      'GET /ard/lands': () => ({
-        status: 404,
-        body: { message: 'No such land.' },
-        headers: { [EVENT_SEQ_HEADER]: '75' },
-      }),
-      'GET /athar/features': () => ({ body: {} }),
-    });
-    await baseQuery('/athar/profile', api(), {});
-    await baseQuery('/ard/lands', api(), {});
-    await baseQuery('/athar/features', api(), {});
-    expect(await takeEventSeq(1_000)).toBe('75');
   });
 });

@@ -141,12 +141,12 @@ describe('push stream client', () => {
     await settle();
     expect(browser.latest()!.url).toBe('/events?lastEventId=41');
     browser.latest()!.open();
-    browser.latest()!.emit('profile.changed', { treasury: 900 }, '42');
+    browser.latest()!.emit('inbox.new', { unread: 3 }, '42');
     browser.latest()!.emit('resync', { complete: true }, '42');
     await settle();
     // What came between the reads and the stream, and no full refresh.
     expect(a.events()).toEqual([
-      { type: 'profile.changed', data: { treasury: 900 }, id: '42' },
+      { type: 'inbox.new', data: { unread: 3 }, id: '42' },
       { type: 'resync', data: { complete: true }, id: '42' },
     ]);
     // A stream opened later resumes from the events it saw; the page is not asked again.
