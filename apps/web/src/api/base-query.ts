@@ -16,9 +16,10 @@ const NO_REFRESH_PATHS = [REFRESH_PATH, '/abwab/login'];
 const pathOf = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url);
 
 /**
- * fetchBaseQuery with cookies, noting each answer's player event number (event-seq.ts), plus the 401 handling of docs/screens.md (Session): refresh once (shared by all
- * concurrent failures and coordinated across tabs), then retry the original request once;
- * if the refresh is refused, the player is logged out.
+ * fetchBaseQuery with cookies, noting each answer's player event number (event-seq.ts), plus
+ * the 401 handling of docs/screens.md (Session): refresh once (shared by all concurrent
+ * failures and coordinated across tabs), then retry the original request once; if the refresh
+ * is refused, the player is logged out.
  */
 export function createReauthBaseQuery(
   options: ReauthOptions,

@@ -11,6 +11,13 @@ let lowest: number | null = null;
 let generation = 0;
 let waiting: Array<() => void> = [];
 
+/** Ends every wait for a number: each takes what is noted now (or null, past a sign-out). */
+function wakeAll(): void {
+  const woken = waiting;
+  waiting = [];
+  for (const wake of woken) wake();
+}
+
 /** What a request notes its answer's number under (taken when it is sent). */
 export function eventSeqGeneration(): number {
   return generation;
@@ -21,9 +28,7 @@ export function noteEventSeq(value: string | null | undefined, sentUnder: number
   if (sentUnder !== generation || typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return;
   const seq = Number(value);
   lowest = lowest === null ? seq : Math.min(lowest, seq);
-  const woken = waiting;
-  waiting = [];
-  for (const wake of woken) wake();
+  wakeAll();
 }
 
 /**
@@ -53,7 +58,5 @@ export function takeEventSeq(timeoutMs: number): Promise<string | null> {
 export function forgetEventSeq(): void {
   generation += 1;
   lowest = null;
-  const woken = waiting;
-  waiting = [];
-  for (const wake of woken) wake();
+  wakeAll();
 }

@@ -10,8 +10,8 @@ interface Row extends SessionWork {
 
 /**
  * The access tokens of several requests, each with its session, the due-work checks and the
- * profile's level, state version and event number, in one prepared round trip. A token that is unknown,
- * expired or whose session was revoked has no row. The tokens pass through `array(select
+ * profile's level, state version and event number, in one prepared round trip. A token that is
+ * unknown, expired or whose session was revoked has no row. The tokens pass through `array(select
  * unnest(...))` so that no plan sees how many there are: planned with the count (one, mostly),
  * the statement looked cheaper than its reusable plan, and PostgreSQL planned it afresh on
  * every lookup (docs/performance.md, Arena).
